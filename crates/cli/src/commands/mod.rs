@@ -1,0 +1,4 @@
+//! One module per subcommand. Each exposes `Args` (clap) and `run(args) -> Result<ExitCode, String>`:
+//! `Err` is a message for standard error with exit code 1.
+
+pub mod validate;

@@ -1,0 +1,38 @@
+//! `algoscope`: trace a program, check a trace, draw its steps.
+//!
+//! Each subcommand lives in its own module under `commands/` and is a thin front end over the
+//! library crates: convert arguments, call the crate, print or write the result.
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Record a program's run step by step and draw it.
+#[derive(Parser)]
+#[command(name = "algoscope", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a trace JSON file: prints `ok: N steps`, or the path of the first bad field.
+    Validate(commands::validate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(args) => commands::validate::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("algoscope: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+// Two-sum with a hash map: remember each value's index and look up target - value.
+function twoSum(nums, target) {
+  const seen = new Map();
+  for (let i = 0; i < nums.length; i++) {
+    const need = target - nums[i];
+    if (seen.has(need)) {
+      return [seen.get(need), i];
+    }
+    seen.set(nums[i], i);
+  }
+  return null;
+}
+
+const nums = [2, 7, 11, 15, 1, 8];
+for (const target of [9, 16, 100]) {
+  const pair = twoSum(nums, target);
+  if (pair === null) {
+    console.log(`target ${target}: no pair`);
+  } else {
+    const [i, j] = pair;
+    console.log(`target ${target}: indices ${i} and ${j} (${nums[i]} + ${nums[j]})`);
+  }
+}
