@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every test in the repository: formatting, lints, Rust tests (unit, snapshot, property,
+# CLI with real python3/node), the runtimes' own tests, and the browser test of the HTML page.
+# Usage: scripts/test-all.sh   (or `make test`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --workspace
+
+if [ -d runtimes/python/tests ]; then
+  step "Python runtime tests"
+  python3 -m unittest discover -s runtimes/python/tests -t runtimes/python -v 2>&1 | tail -n 5
+fi
+
+if [ -d runtimes/js/test ]; then
+  step "JS runtime tests"
+  node --test runtimes/js/test/
+fi
+
+if [ -x tests/browser/run.sh ]; then
+  step "Browser test"
+  cargo build -p algoscope-cli
+  ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" tests/browser/run.sh
+fi
