@@ -1,4 +1,5 @@
-//! Prints the trace JSON Schema (the checked-in `schema/trace.schema.json`).
+//! Prints the trace JSON Schema (the checked-in `schema/trace.schema.json`):
+//! `cargo run -q -p algoscope-trace-format --example schema > schema/trace.schema.json`.
 fn main() {
-    println!("{}", algoscope_trace_format::schema_json());
+    print!("{}", algoscope_trace_format::schema_json());
 }

@@ -1,17 +1,61 @@
 //! The algoscope trace format, version 1: the one contract between tracers and pictures.
 //!
 //! A tracer (Python's `sys.settrace` runtime, the JS recorder) writes a [`Trace`] as JSON;
-//! everything that draws reads one. This crate holds the types (serde, camelCase JSON), the
-//! JSON Schema generated from them (`schema/trace.schema.json`), validation of untrusted
-//! input, heap-delta expansion and step diffs.
+//! everything that draws reads one. This crate holds:
+//!
+//! - the types (serde, camelCase JSON) and the JSON Schema generated from them
+//!   ([`schema_json`], checked in as `schema/trace.schema.json`);
+//! - validation of untrusted input ([`validate_str`], [`validate_value`]): a limits pass
+//!   ([`check_limits`]), the version, the schema, then cross-references, with errors that name
+//!   the JSON path (`steps[3].line: expected integer`);
+//! - heap deltas ([`expand_heaps`], [`to_delta`]): steps that carry only changed objects,
+//!   expanded with unchanged objects shared;
+//! - step diffs ([`diff_steps`]): changed locals, changed slots, new objects and frames.
+//!
+//! It knows nothing about any particular language or about drawing.
+//!
+//! # Example
+//!
+//! ```
+//! use algoscope_trace_format::{diff_steps, validate_str};
+//!
+//! let text = r#"{
+//!   "version": 1, "language": "python", "source": "xs = []\nxs.append(1)\n",
+//!   "steps": [
+//!     {"event": "line", "line": 2, "stdoutLength": 0,
+//!      "stack": [{"id": "f1", "func": "<module>", "line": 2,
+//!                 "locals": [["xs", {"kind": "ref", "id": "o1"}]]}],
+//!      "heap": {"o1": {"kind": "list", "typeName": "list", "items": [], "length": 0}}},
+//!     {"event": "return", "line": 2, "stdoutLength": 0,
+//!      "stack": [{"id": "f1", "func": "<module>", "line": 2,
+//!                 "locals": [["xs", {"kind": "ref", "id": "o1"}]]}],
+//!      "heap": {"o1": {"kind": "list", "typeName": "list",
+//!                      "items": [{"kind": "prim", "type": "int", "repr": "1"}], "length": 1}}}
+//!   ],
+//!   "stdout": ""
+//! }"#;
+//! let trace = validate_str(text)?;
+//! let diff = diff_steps(&trace.steps[0], &trace.steps[1]);
+//! assert!(diff.changed_locals.is_empty()); // xs still points at o1
+//! assert_eq!(diff.changed_slots["o1"].len(), 1); // o1[0] is new
+//! # Ok::<(), algoscope_trace_format::ValidationError>(())
+//! ```
 
+mod delta;
+mod diff;
+mod error;
+mod limits;
+mod path;
+mod refs;
+mod schema;
 mod types;
+mod validate;
 
+pub use delta::{expand_heaps, to_delta};
+pub use diff::{diff_steps, ChangedLocal, StepDiff};
+pub use error::ValidationError;
+pub use limits::{check_limits, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH};
+pub use path::{JsonPath, PathSegment};
+pub use schema::{schema, schema_json};
 pub use types::*;
-
-/// The JSON Schema (draft 2020-12) of [`Trace`], pretty-printed, as checked in at
-/// `schema/trace.schema.json`.
-pub fn schema_json() -> String {
-    let schema = schemars::schema_for!(Trace);
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
-}
+pub use validate::{validate_str, validate_str_with, validate_value, validate_value_with};

@@ -406,7 +406,7 @@ impl HeapObject {
     }
 
     /// The named slots of this object in order: list index, dict key, field or captured name.
-    /// Slot keys are what [`crate::diff`] reports as changed.
+    /// Slot keys are what [`crate::diff_steps`] reports as changed.
     pub fn slots(&self) -> Vec<(SlotKey, &Value)> {
         match self {
             HeapObject::List(s) | HeapObject::Tuple(s) | HeapObject::Set(s) => s
@@ -449,7 +449,9 @@ impl HeapObject {
 }
 
 /// Which slot of an object: a list index, a dict key or a field name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(tag = "kind", content = "key", rename_all = "lowercase")]
 pub enum SlotKey {
     /// A real index into a sequence (window offset included).

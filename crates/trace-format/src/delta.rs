@@ -1,0 +1,127 @@
+//! Heap deltas: each step carries only the objects that changed, plus every live id.
+
+use std::sync::Arc;
+
+use indexmap::map::Entry;
+use indexmap::IndexMap;
+
+use crate::error::ValidationError;
+use crate::path::JsonPath;
+use crate::types::{HeapObject, Trace};
+
+/// Rebuilds every step's full heap of a `heapDelta` trace, in `heapIds` order.
+///
+/// An object missing from a step's delta is the previous step's object, shared (`Arc`), so a
+/// long trace holds one copy of each unchanged object. Afterwards `heapDelta` is false and no
+/// step has `heapIds`. A trace without `heapDelta` is left as it is.
+///
+/// # Errors
+///
+/// - [`ValidationError::HeapIdsMissing`]: a step of a delta trace has no `heapIds`;
+/// - [`ValidationError::HeapIdsUnexpected`]: a step of a full trace has `heapIds`;
+/// - [`ValidationError::DuplicateHeapId`]: an id is listed twice in one step;
+/// - [`ValidationError::MissingObject`]: a listed id is neither in the step's delta nor in the
+///   previous step's heap (`steps[4].heapIds[2]`);
+/// - [`ValidationError::UnlistedObject`]: the delta holds an object its `heapIds` omits.
+///
+/// # Example
+///
+/// ```
+/// use algoscope_trace_format::{expand_heaps, to_delta, validate_str};
+///
+/// let text = r#"{"version": 1, "language": "python", "source": "a = [1]\nb = 2\n",
+///   "steps": [
+///     {"event": "line", "line": 2, "stack": [], "stdoutLength": 0,
+///      "heap": {"o1": {"kind": "list", "typeName": "list", "items": [], "length": 0}}},
+///     {"event": "line", "line": 3, "stack": [], "stdoutLength": 0,
+///      "heap": {"o1": {"kind": "list", "typeName": "list", "items": [], "length": 0}}}],
+///   "stdout": ""}"#;
+/// let full = validate_str(text).unwrap();
+/// let mut delta = to_delta(&full);
+/// assert!(delta.steps[1].heap.is_empty()); // o1 did not change
+/// expand_heaps(&mut delta).unwrap();
+/// assert_eq!(delta, full);
+/// ```
+pub fn expand_heaps(trace: &mut Trace) -> Result<(), ValidationError> {
+    let steps_path = || JsonPath::root().key("steps");
+    if !trace.heap_delta {
+        return match trace.steps.iter().position(|s| s.heap_ids.is_some()) {
+            Some(i) => Err(ValidationError::HeapIdsUnexpected {
+                path: steps_path().index(i).key("heapIds"),
+            }),
+            None => Ok(()),
+        };
+    }
+    for i in 0..trace.steps.len() {
+        let (done, rest) = trace.steps.split_at_mut(i);
+        let previous = done.last().map(|s| &s.heap);
+        let step = &mut rest[0];
+        let at = || steps_path().index(i);
+        let ids = step
+            .heap_ids
+            .take()
+            .ok_or_else(|| ValidationError::HeapIdsMissing {
+                path: at().key("heapIds"),
+            })?;
+        let delta = &step.heap;
+        let mut full: IndexMap<String, Arc<HeapObject>> = IndexMap::with_capacity(ids.len());
+        let mut from_delta = 0;
+        for (j, id) in ids.into_iter().enumerate() {
+            let slot = match full.entry(id) {
+                Entry::Occupied(entry) => {
+                    return Err(ValidationError::DuplicateHeapId {
+                        path: at().key("heapIds").index(j),
+                        id: entry.key().clone(),
+                    })
+                }
+                Entry::Vacant(slot) => slot,
+            };
+            let object = if let Some(object) = delta.get(slot.key()) {
+                from_delta += 1;
+                Arc::clone(object)
+            } else if let Some(object) = previous.and_then(|p| p.get(slot.key())) {
+                Arc::clone(object)
+            } else {
+                return Err(ValidationError::MissingObject {
+                    path: at().key("heapIds").index(j),
+                    id: slot.key().clone(),
+                });
+            };
+            slot.insert(object);
+        }
+        if from_delta != delta.len() {
+            if let Some(id) = delta.keys().find(|id| !full.contains_key(*id)) {
+                return Err(ValidationError::UnlistedObject {
+                    path: at().key("heap").key(id.as_str()),
+                });
+            }
+        }
+        step.heap = full;
+    }
+    trace.heap_delta = false;
+    Ok(())
+}
+
+/// The delta form of a trace with full heaps: each step keeps only the objects that are new
+/// or differ from the previous step's object with the same id, and lists every id in
+/// `heapIds`. A trace already in delta form is returned as it is.
+///
+/// Tracers written in Rust and tests use it; [`expand_heaps`] is its inverse.
+pub fn to_delta(trace: &Trace) -> Trace {
+    let mut out = trace.clone();
+    if trace.heap_delta {
+        return out;
+    }
+    let mut previous: Option<&IndexMap<String, Arc<HeapObject>>> = None;
+    for (step, full) in out.steps.iter_mut().zip(&trace.steps) {
+        step.heap_ids = Some(full.heap.keys().cloned().collect());
+        step.heap.retain(|id, object| {
+            !previous
+                .and_then(|p| p.get(id))
+                .is_some_and(|p| Arc::ptr_eq(p, object) || **p == **object)
+        });
+        previous = Some(&full.heap);
+    }
+    out.heap_delta = true;
+    out
+}

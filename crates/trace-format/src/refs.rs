@@ -1,0 +1,153 @@
+//! Cross-references the schema cannot express: ids that must exist in the same step.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::error::ValidationError;
+use crate::path::JsonPath;
+use crate::types::{HeapObject, Step, Trace, Value};
+
+type Heap = IndexMap<String, Arc<HeapObject>>;
+
+/// Checks a trace with full heaps: refs and printed ids exist in their step's heap, frame ids
+/// are unique per step, loop contexts name frames of their step, and `stdoutLength` never
+/// decreases nor passes the characters of `stdout`.
+///
+/// An object shared (same `Arc`) with the previous step is not checked again when the
+/// previous step's ids are all still alive: its refs were found there.
+pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
+    let stdout_chars = trace.stdout.chars().count() as u64;
+    let mut previous: Option<&Step> = None;
+    for (i, step) in trace.steps.iter().enumerate() {
+        let at = || JsonPath::root().key("steps").index(i);
+        check_stdout(step, previous, stdout_chars, at)?;
+        let frames = check_frames(step, at)?;
+        for (f, frame) in step.stack.iter().enumerate() {
+            for (l, (_, value)) in frame.locals.iter().enumerate() {
+                check_value(value, &step.heap, || {
+                    at().key("stack").index(f).key("locals").index(l).index(1)
+                })?;
+            }
+        }
+        let previous_heap = previous
+            .map(|p| &p.heap)
+            .filter(|p| p.keys().all(|id| step.heap.contains_key(id)));
+        for (id, object) in &step.heap {
+            let shared = previous_heap
+                .and_then(|p| p.get(id))
+                .is_some_and(|p| Arc::ptr_eq(p, object));
+            if !shared {
+                check_object(object, &step.heap, || at().key("heap").key(id.as_str()))?;
+            }
+        }
+        if let Some(value) = &step.return_value {
+            check_value(value, &step.heap, || at().key("returnValue"))?;
+        }
+        if let Some(output) = &step.output {
+            for (r, id) in output.refs.iter().enumerate() {
+                if !step.heap.contains_key(id) {
+                    return Err(ValidationError::DanglingRef {
+                        path: at().key("output").key("refs").index(r),
+                        id: id.clone(),
+                    });
+                }
+            }
+        }
+        for (l, context) in step.loops.iter().enumerate() {
+            if !frames.contains(context.frame.as_str()) {
+                return Err(ValidationError::UnknownFrame {
+                    path: at().key("loops").index(l).key("frame"),
+                    id: context.frame.clone(),
+                });
+            }
+        }
+        previous = Some(step);
+    }
+    Ok(())
+}
+
+fn check_stdout(
+    step: &Step,
+    previous: Option<&Step>,
+    stdout_chars: u64,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    let length = step.stdout_length;
+    if let Some(previous) = previous.map(|p| p.stdout_length).filter(|&p| length < p) {
+        return Err(ValidationError::StdoutDecreased {
+            path: at().key("stdoutLength"),
+            length,
+            previous,
+        });
+    }
+    if length > stdout_chars {
+        return Err(ValidationError::StdoutOverrun {
+            path: at().key("stdoutLength"),
+            length,
+            stdout_chars,
+        });
+    }
+    Ok(())
+}
+
+/// The step's frame ids, refusing a repeated one.
+fn check_frames(step: &Step, at: impl Fn() -> JsonPath) -> Result<HashSet<&str>, ValidationError> {
+    let mut ids = HashSet::with_capacity(step.stack.len());
+    for (f, frame) in step.stack.iter().enumerate() {
+        if !ids.insert(frame.id.as_str()) {
+            return Err(ValidationError::DuplicateFrame {
+                path: at().key("stack").index(f).key("id"),
+                id: frame.id.clone(),
+            });
+        }
+    }
+    Ok(ids)
+}
+
+fn check_value(
+    value: &Value,
+    heap: &Heap,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    match value.ref_id() {
+        Some(id) if !heap.contains_key(id) => Err(ValidationError::DanglingRef {
+            path: at().key("id"),
+            id: id.to_owned(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks every value an object holds; `at` is the object's path.
+fn check_object(
+    object: &HeapObject,
+    heap: &Heap,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    let pairs = |field: &'static str, pairs: &[(String, Value)]| {
+        pairs.iter().enumerate().try_for_each(|(k, (_, value))| {
+            check_value(value, heap, || at().key(field).index(k).index(1))
+        })
+    };
+    match object {
+        HeapObject::List(s) | HeapObject::Tuple(s) | HeapObject::Set(s) => s
+            .items
+            .iter()
+            .enumerate()
+            .try_for_each(|(k, value)| check_value(value, heap, || at().key("items").index(k))),
+        HeapObject::Dict(m) => m
+            .entries
+            .iter()
+            .enumerate()
+            .try_for_each(|(k, (key, value))| {
+                check_value(key, heap, || at().key("entries").index(k).index(0))?;
+                check_value(value, heap, || at().key("entries").index(k).index(1))
+            }),
+        HeapObject::Instance(i) => pairs("fields", &i.fields),
+        HeapObject::Function(f) => pairs("captured", &f.captured),
+        HeapObject::Class(c) => pairs("fields", &c.fields),
+        HeapObject::Generator(_) | HeapObject::Value(_) => Ok(()),
+    }
+}

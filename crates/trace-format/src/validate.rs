@@ -1,0 +1,178 @@
+//! `validate_*`: from untrusted text or JSON value to a checked, expanded [`Trace`].
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::delta::expand_heaps;
+use crate::error::ValidationError;
+use crate::limits::{check_limits, drop_flat, find_too_deep, Limits, TEXT_MAX_DEPTH};
+use crate::path::{JsonPath, PathSegment};
+use crate::refs::check_references;
+use crate::schema::check_schema;
+use crate::types::{Trace, SUPPORTED_VERSIONS};
+
+/// Reads a trace from JSON text with the default [`Limits`]. See [`validate_value`] for the
+/// checks.
+///
+/// # Errors
+///
+/// [`ValidationError::Syntax`] with line and column when the text is not JSON (or
+/// [`ValidationError::TooDeep`] when it nests too deep to parse), then any error of
+/// [`validate_value`].
+///
+/// # Example
+///
+/// ```
+/// let text = r#"{"version": 1, "language": "python", "source": "x = 1\n",
+///   "steps": [{"event": "line", "line": 1, "stack": [], "heap": {}, "stdoutLength": 0}],
+///   "stdout": ""}"#;
+/// let trace = algoscope_trace_format::validate_str(text).unwrap();
+/// assert_eq!(trace.steps.len(), 1);
+///
+/// let bad = text.replace(r#""line": 1,"#, r#""line": "one","#);
+/// let err = algoscope_trace_format::validate_str(&bad).unwrap_err();
+/// assert_eq!(err.to_string(), "steps[0].line: expected integer");
+/// ```
+pub fn validate_str(text: &str) -> Result<Trace, ValidationError> {
+    validate_str_with(text, &Limits::default())
+}
+
+/// [`validate_str`] with the given limits. Text is also held to [`TEXT_MAX_DEPTH`], the
+/// parser's own limit.
+///
+/// # Errors
+///
+/// As [`validate_str`].
+pub fn validate_str_with(text: &str, limits: &Limits) -> Result<Trace, ValidationError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(document) => validate_value_with(document, limits),
+        Err(error) => Err(parse_error(text, &error, limits)),
+    }
+}
+
+/// Checks a JSON document and turns it into a [`Trace`] with full heaps, with the default
+/// [`Limits`].
+///
+/// In order: the limits pass ([`check_limits`]), the version (anything but
+/// [`SUPPORTED_VERSIONS`] is refused before the schema looks at it), the JSON Schema
+/// ([`crate::schema()`]), the types, heap-delta expansion ([`expand_heaps`]), then the
+/// cross-references: every `ref` id (locals, object slots, dict keys, `returnValue`) and every
+/// `output.refs` id is in that step's heap; frame ids are unique within a step; every loop
+/// context names a frame of its step; `stdoutLength` never decreases and never passes the
+/// characters of `stdout`.
+///
+/// # Errors
+///
+/// The first problem found, as a [`ValidationError`] naming its JSON path.
+///
+/// # Example
+///
+/// ```
+/// use serde_json::json;
+///
+/// let doc = json!({"version": 2, "language": "python", "source": "", "steps": [], "stdout": ""});
+/// let err = algoscope_trace_format::validate_value(doc).unwrap_err();
+/// assert_eq!(err.to_string(), "version: trace format version 2 is not supported (supported: 1)");
+/// ```
+pub fn validate_value(document: Value) -> Result<Trace, ValidationError> {
+    validate_value_with(document, &Limits::default())
+}
+
+/// [`validate_value`] with the given limits.
+///
+/// # Errors
+///
+/// As [`validate_value`].
+pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, ValidationError> {
+    if let Err(error) = check_limits(&document, limits) {
+        drop_flat(document);
+        return Err(error);
+    }
+    check_version(&document)?;
+    check_schema(&document)?;
+    let mut trace = deserialize(&document)?;
+    drop(document);
+    expand_heaps(&mut trace)?;
+    check_references(&trace)?;
+    Ok(trace)
+}
+
+/// A parse error: too deep when the text nests past the limit before the error position
+/// (that is what stopped the parser), else a syntax error.
+fn parse_error(text: &str, error: &serde_json::Error, limits: &Limits) -> ValidationError {
+    let limit = limits.max_depth.min(TEXT_MAX_DEPTH);
+    let end = byte_offset(text, error.line(), error.column());
+    if let Some(path) = find_too_deep(&text[..end], limit) {
+        return ValidationError::TooDeep { path, limit };
+    }
+    let full = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    ValidationError::Syntax {
+        line: error.line(),
+        column: error.column(),
+        message: full.strip_suffix(&suffix).unwrap_or(&full).to_owned(),
+    }
+}
+
+/// The byte offset just after serde_json's (line, byte column), on a character boundary.
+fn byte_offset(text: &str, line: usize, column: usize) -> usize {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(line - 2)
+            .map_or(text.len(), |(i, _)| i + 1)
+    };
+    let mut end = (line_start + column).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    end
+}
+
+fn check_version(document: &Value) -> Result<(), ValidationError> {
+    let Some(Value::Number(version)) = document.get("version") else {
+        return Ok(()); // missing or not a number: the schema says so
+    };
+    let supported = SUPPORTED_VERSIONS
+        .iter()
+        .any(|&v| version.as_u64() == Some(u64::from(v)) || version.as_f64() == Some(f64::from(v)));
+    if supported {
+        return Ok(());
+    }
+    Err(ValidationError::UnsupportedVersion {
+        path: JsonPath::root().key("version"),
+        found: version.to_string(),
+        supported: SUPPORTED_VERSIONS,
+    })
+}
+
+/// The types from a schema-checked document. What the schema cannot say (an integer written
+/// `1.0`) is reported with its path, found by a second, tracking pass.
+fn deserialize(document: &Value) -> Result<Trace, ValidationError> {
+    Trace::deserialize(document).map_err(|_| {
+        match serde_path_to_error::deserialize::<_, Trace>(document) {
+            Ok(_) => ValidationError::Deserialize {
+                path: JsonPath::root(),
+                message: "the document does not fit the trace types".to_owned(),
+            },
+            Err(error) => ValidationError::Deserialize {
+                path: error
+                    .path()
+                    .iter()
+                    .filter_map(|segment| match segment {
+                        serde_path_to_error::Segment::Seq { index } => {
+                            Some(PathSegment::Index(*index))
+                        }
+                        serde_path_to_error::Segment::Map { key } => {
+                            Some(PathSegment::Key(key.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+                    .into(),
+                message: error.into_inner().to_string(),
+            },
+        }
+    })
+}
