@@ -1,0 +1,41 @@
+// Runs one instrumented program under Node with the recorder and writes the trace records,
+// one JSON object per line, to a file as they happen (so a killed run keeps its steps).
+//
+// usage: node node-run.mjs PROGRAM.(js|mjs) script|module RECORDS_FILE [OPTIONS_JSON]
+// OPTIONS_JSON: {"maxSteps": 20000, "timeBudgetMs": 6000, "stdinPath": "in.txt"}
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { createRecorder } from './recorder.mjs';
+
+const [programPath, kind, recordsPath, optionsJson] = process.argv.slice(2);
+const options = JSON.parse(optionsJson || '{}');
+const realSetImmediate = setImmediate;
+const fd = fs.openSync(recordsPath, 'w');
+const stdin = options.stdinPath ? fs.readFileSync(options.stdinPath, 'utf8') : undefined;
+const recorder = createRecorder({
+  maxSteps: options.maxSteps,
+  timeBudgetMs: options.timeBudgetMs,
+  stdin,
+  clock: () => performance.now(),
+  onRecord: (record) => fs.writeSync(fd, `${JSON.stringify(record)}\n`),
+});
+process.on('unhandledRejection', (reason) => recorder.uncaught(reason));
+process.on('uncaughtException', (err) => recorder.uncaught(err));
+for (const [name, value] of Object.entries(recorder.globals())) {
+  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+}
+const absolute = path.resolve(programPath);
+const start =
+  kind === 'module'
+    ? () => import(pathToFileURL(absolute).href)
+    : () => {
+        const code = fs.readFileSync(absolute, 'utf8');
+        const wrapper = new Function('exports', 'require', 'module', '__filename', '__dirname', code);
+        const module = { exports: {} };
+        wrapper.call(module.exports, module.exports, createRequire(absolute), module, absolute, path.dirname(absolute));
+      };
+await recorder.run(start, () => new Promise((resolve) => realSetImmediate(resolve)));
+fs.closeSync(fd);
+process.exit(0);

@@ -1,0 +1,1499 @@
+// algoscope's JavaScript recorder: one plain ES module with no dependencies, shared by the CLI
+// (under Node), the Node binding and the browser. Instrumented programs (crates/instrument-js)
+// call its API as the global `__as`; it builds trace format v1 steps as they happen.
+//
+// Formatting values the way Node's console does (util.format / util.inspect defaults:
+// depth 2, breakLength 80, compact 3, array grouping), written without Node-only modules so a
+// browser can use it. It never runs the program's code: properties are read through their
+// descriptors (getters show as [Getter]), and Proxies the recorder knows are shown as such.
+
+const {
+  getPrototypeOf,
+  getOwnPropertyDescriptor,
+  ownKeys,
+  apply,
+} = Reflect;
+const ObjectProto = Object.prototype;
+const fnToString = Function.prototype.toString;
+const mapSize = getOwnPropertyDescriptor(Map.prototype, 'size').get;
+const setSize = getOwnPropertyDescriptor(Set.prototype, 'size').get;
+const mapEntries = Map.prototype.entries;
+const setValues = Set.prototype.values;
+const dateGetTime = Date.prototype.getTime;
+const dateToISO = Date.prototype.toISOString;
+const regexpSource = getOwnPropertyDescriptor(RegExp.prototype, 'source').get;
+const regexpFlags = getOwnPropertyDescriptor(RegExp.prototype, 'flags').get;
+const typedArrayProto = getPrototypeOf(Int8Array.prototype);
+const typedArrayTag = getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
+const typedArrayLength = getOwnPropertyDescriptor(typedArrayProto, 'length').get;
+const symbolToString = Symbol.prototype.toString;
+const symbolDescription = getOwnPropertyDescriptor(Symbol.prototype, 'description').get;
+const isArray = Array.isArray;
+const generatorProto = getPrototypeOf(function* () {}).prototype;
+const asyncGeneratorProto = getPrototypeOf(async function* () {}).prototype;
+
+/** True when `fn` succeeds on `value` (a brand check through a built-in). */
+function brand(fn, value) {
+  try {
+    apply(fn, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Which built-in kind an object is, checked without running its code. */
+export function kindOf(value, proxies) {
+  if (proxies && proxies.has(value)) return 'proxy';
+  if (typeof value === 'function') {
+    const src = apply(fnToString, value, []);
+    return src.startsWith('class') ? 'class' : 'function';
+  }
+  if (isArray(value)) return 'array';
+  if (brand(typedArrayTag, value) && apply(typedArrayTag, value, []) !== undefined) return 'typedarray';
+  if (brand(mapSize, value)) return 'map';
+  if (brand(setSize, value)) return 'set';
+  if (brand(dateGetTime, value)) return 'date';
+  if (brand(regexpSource, value) && value !== RegExp.prototype) return 'regexp';
+  if (protoChainHas(value, Error.prototype)) return 'error';
+  if (protoChainHas(value, Promise.prototype)) return 'promise';
+  if (protoChainHas(value, generatorProto)) return 'generator';
+  if (protoChainHas(value, asyncGeneratorProto)) return 'asyncgenerator';
+  if (protoChainHas(value, WeakMap.prototype)) return 'weakmap';
+  if (protoChainHas(value, WeakSet.prototype)) return 'weakset';
+  return 'object';
+}
+
+/** Whether `proto` is on the prototype chain of `value` (no Symbol.hasInstance). */
+export function protoChainHas(value, proto) {
+  let p = value;
+  for (let i = 0; i < 10000 && p != null; i++) {
+    p = getPrototypeOf(p);
+    if (p === proto) return true;
+  }
+  return false;
+}
+
+/** An own data property's value, or undefined (getters are never called). */
+export function ownData(obj, key) {
+  const d = getOwnPropertyDescriptor(obj, key);
+  return d && 'value' in d ? d.value : undefined;
+}
+
+/** The constructor name of an object, from its prototype's own `constructor` data property. */
+export function constructorName(value) {
+  const proto = getPrototypeOf(value);
+  if (proto === null) return null;
+  const ctor = ownData(proto, 'constructor');
+  if (typeof ctor === 'function') {
+    const name = ownData(ctor, 'name');
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return 'Object';
+}
+
+/** A function's own name, or ''. */
+export function functionName(fn) {
+  const name = ownData(fn, 'name');
+  return typeof name === 'string' ? name : '';
+}
+
+export function typedArrayInfo(value) {
+  return { tag: apply(typedArrayTag, value, []), length: apply(typedArrayLength, value, []) };
+}
+
+export function mapEntryList(value, limit = Infinity) {
+  const out = [];
+  const it = apply(mapEntries, value, []);
+  for (let r = it.next(); !r.done && out.length < limit; r = it.next()) out.push(r.value);
+  return { entries: out, size: apply(mapSize, value, []) };
+}
+
+export function setValueList(value, limit = Infinity) {
+  const out = [];
+  const it = apply(setValues, value, []);
+  for (let r = it.next(); !r.done && out.length < limit; r = it.next()) out.push(r.value);
+  return { values: out, size: apply(setSize, value, []) };
+}
+
+export function dateText(value) {
+  const t = apply(dateGetTime, value, []);
+  return Number.isNaN(t) ? 'Invalid Date' : apply(dateToISO, value, []);
+}
+
+export function regexpText(value) {
+  return `/${apply(regexpSource, value, [])}/${apply(regexpFlags, value, [])}`;
+}
+
+export function symbolText(sym) {
+  return apply(symbolToString, sym, []);
+}
+
+/** Error type name and message, read without running user code. */
+export function errorInfo(err) {
+  if (err === null || (typeof err !== 'object' && typeof err !== 'function')) {
+    return { type: typeof err === 'undefined' ? 'undefined' : typeof err, message: primitiveText(err) };
+  }
+  let type = constructorName(err) || 'Object';
+  const ownName = ownData(err, 'name');
+  if (typeof ownName === 'string') type = ownName;
+  let message = ownData(err, 'message');
+  if (typeof message !== 'string') message = message === undefined ? '' : primitiveText(message);
+  return { type, message };
+}
+
+function primitiveText(v) {
+  if (typeof v === 'symbol') return symbolText(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (Object.is(v, -0)) return '-0';
+  if (v !== null && (typeof v === 'object' || typeof v === 'function')) return '[object]';
+  return String(v);
+}
+
+// ----- quoting ------------------------------------------------------------------------
+
+const meta = [
+  '\\x00', '\\x01', '\\x02', '\\x03', '\\x04', '\\x05', '\\x06', '\\x07',
+  '\\b', '\\t', '\\n', '\\x0B', '\\f', '\\r', '\\x0E', '\\x0F',
+  '\\x10', '\\x11', '\\x12', '\\x13', '\\x14', '\\x15', '\\x16', '\\x17',
+  '\\x18', '\\x19', '\\x1A', '\\x1B', '\\x1C', '\\x1D', '\\x1E', '\\x1F',
+];
+
+/** A string quoted the way Node's inspect does (single quotes unless the text has them). */
+export function quote(str) {
+  let q = "'";
+  if (str.includes("'")) {
+    if (!str.includes('"')) q = '"';
+    else if (!str.includes('`') && !str.includes('${')) q = '`';
+  }
+  let out = '';
+  for (const ch of str) {
+    const c = ch.codePointAt(0);
+    if (ch === q || ch === '\\') out += '\\' + ch;
+    else if (c < 0x20) out += meta[c];
+    else if (c === 0x7f) out += '\\x7F';
+    else out += ch;
+  }
+  return q + out + q;
+}
+
+const identRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+
+// ----- inspect ------------------------------------------------------------------------
+
+/**
+ * Formats `value` like Node's util.inspect with default options.
+ * @param {unknown} value
+ * @param {{proxies?: WeakSet<object>}} [options]
+ */
+export function inspect(value, options = {}) {
+  const ctx = {
+    depth: options.depth ?? 2,
+    breakLength: 80,
+    compact: 3,
+    indentationLvl: 0,
+    currentDepth: 0,
+    seen: [],
+    circular: new Map(),
+    proxies: options.proxies,
+  };
+  return formatValue(ctx, value, 0, false);
+}
+
+function formatPrimitive(value, nested) {
+  switch (typeof value) {
+    case 'string':
+      return nested ? quote(value) : value;
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return symbolText(value);
+    default:
+      return String(value);
+  }
+}
+
+function formatValue(ctx, value, recurseTimes, typedArray) {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    return formatPrimitive(value, true);
+  }
+  if (ctx.seen.includes(value)) {
+    let index = 1;
+    if (!ctx.circular.has(value)) {
+      ctx.circular.set(value, ctx.circular.size + 1);
+    }
+    index = ctx.circular.get(value);
+    return `[Circular *${index}]`;
+  }
+  return formatRaw(ctx, value, recurseTimes, typedArray);
+}
+
+function getPrefix(constructor, tag, fallback, size = '') {
+  if (constructor === null) {
+    if (tag !== '' && fallback !== tag) return `[${fallback}${size}: null prototype] [${tag}] `;
+    return `[${fallback}${size}: null prototype] `;
+  }
+  if (tag !== '' && constructor !== tag) return `${constructor}${size} [${tag}] `;
+  return `${constructor}${size} `;
+}
+
+function formatKey(key) {
+  if (typeof key === 'symbol') return `[${symbolText(key)}]`;
+  if (identRe.test(key)) return key;
+  return quote(key);
+}
+
+function formatProperty(ctx, obj, recurseTimes, key, arrayLike) {
+  const desc = getOwnPropertyDescriptor(obj, key) || { value: obj[key], enumerable: true };
+  let str;
+  if (desc.value !== undefined || !('get' in desc || 'set' in desc)) {
+    const diff = ctx.compact !== 3 ? 2 : 3;
+    ctx.indentationLvl += diff;
+    str = formatValue(ctx, desc.value, recurseTimes, false);
+    ctx.indentationLvl -= diff;
+  } else if (desc.get !== undefined) {
+    str = desc.set !== undefined ? '[Getter/Setter]' : '[Getter]';
+  } else if (desc.set !== undefined) {
+    str = '[Setter]';
+  } else {
+    str = 'undefined';
+  }
+  if (arrayLike) return str;
+  return `${formatKey(key)}: ${str}`;
+}
+
+function ownEnumerableKeys(value, skipIndices) {
+  const keys = [];
+  for (const key of ownKeys(value)) {
+    const d = getOwnPropertyDescriptor(value, key);
+    if (!d || !d.enumerable) continue;
+    if (skipIndices && typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key)) continue;
+    keys.push(key);
+  }
+  return keys;
+}
+
+function formatRaw(ctx, value, recurseTimes, typedArray) {
+  const kind = kindOf(value, ctx.proxies);
+  if (kind === 'proxy') return 'Proxy [ <hidden> ]';
+  let constructor = constructorName(value);
+  let keys;
+  let base = '';
+  let braces;
+  let formatter = null;
+  let extrasType = 'object';
+  let noIterator = false;
+  let output;
+
+  switch (kind) {
+    case 'array': {
+      const length = ownData(value, 'length');
+      const prefix = constructor !== 'Array' || false ? getPrefix(constructor, '', 'Array', `(${length})`) : '';
+      keys = ownEnumerableKeys(value, true);
+      braces = [`${prefix}[`, ']'];
+      if (length === 0 && keys.length === 0) return `${braces[0]}]`;
+      extrasType = 'array';
+      formatter = () => formatArray(ctx, value, recurseTimes);
+      break;
+    }
+    case 'typedarray': {
+      const { tag, length } = typedArrayInfo(value);
+      keys = ownEnumerableKeys(value, true);
+      const prefix = getPrefix(constructor, tag, tag, `(${length})`);
+      braces = [`${prefix}[`, ']'];
+      if (length === 0 && keys.length === 0) return `${braces[0]}]`;
+      extrasType = 'array';
+      formatter = () => {
+        const out = [];
+        const n = Math.min(length, 100);
+        for (let i = 0; i < n; i++) out.push(formatPrimitive(value[i], true));
+        if (length > n) out.push(`... ${length - n} more item${length - n > 1 ? 's' : ''}`);
+        return out;
+      };
+      break;
+    }
+    case 'map': {
+      const { entries, size } = mapEntryList(value);
+      keys = ownEnumerableKeys(value, false);
+      const prefix = getPrefix(constructor, 'Map', 'Map', `(${size})`);
+      if (size === 0 && keys.length === 0) return `${prefix}{}`;
+      braces = [`${prefix}{`, '}'];
+      formatter = () => {
+        const out = [];
+        ctx.indentationLvl += 2;
+        for (const [k, v] of entries.slice(0, 100)) {
+          out.push(`${formatValue(ctx, k, recurseTimes, false)} => ${formatValue(ctx, v, recurseTimes, false)}`);
+        }
+        ctx.indentationLvl -= 2;
+        if (size > 100) out.push(`... ${size - 100} more item${size - 100 > 1 ? 's' : ''}`);
+        return out;
+      };
+      break;
+    }
+    case 'set': {
+      const { values, size } = setValueList(value);
+      keys = ownEnumerableKeys(value, false);
+      const prefix = getPrefix(constructor, 'Set', 'Set', `(${size})`);
+      if (size === 0 && keys.length === 0) return `${prefix}{}`;
+      braces = [`${prefix}{`, '}'];
+      formatter = () => {
+        const out = [];
+        ctx.indentationLvl += 2;
+        for (const v of values.slice(0, 100)) out.push(formatValue(ctx, v, recurseTimes, false));
+        ctx.indentationLvl -= 2;
+        if (size > 100) out.push(`... ${size - 100} more item${size - 100 > 1 ? 's' : ''}`);
+        return out;
+      };
+      break;
+    }
+    default: {
+      noIterator = true;
+    }
+  }
+  if (noIterator) {
+    keys = ownEnumerableKeys(value, false);
+    braces = ['{', '}'];
+    if (kind === 'object' && constructor === 'Object') {
+      if (keys.length === 0) return '{}';
+    } else if (kind === 'function' || kind === 'class') {
+      base = functionBase(value, constructor, kind);
+      if (keys.length === 0) return base;
+    } else if (kind === 'regexp') {
+      base = regexpText(value);
+      if (keys.length === 0) return base;
+    } else if (kind === 'date') {
+      base = dateText(value);
+      if (keys.length === 0) return base;
+    } else if (kind === 'error') {
+      const { type, message } = errorInfo(value);
+      const stack = ownData(value, 'stack');
+      base = typeof stack === 'string' && stack !== '' ? stack : message ? `[${type}: ${message}]` : `[${type}]`;
+      keys = keys.filter((k) => k !== 'message' && k !== 'stack');
+      if (keys.length === 0) return base;
+    } else if (kind === 'promise') {
+      braces[0] = `${getPrefix(constructor, 'Promise', 'Promise')}{`;
+      formatter = () => ['<unknown>'];
+    } else if (kind === 'weakmap' || kind === 'weakset') {
+      const tag = kind === 'weakmap' ? 'WeakMap' : 'WeakSet';
+      return `${getPrefix(constructor, tag, tag)}{ <items unknown> }`;
+    } else if (kind === 'generator' || kind === 'asyncgenerator') {
+      braces[0] = `Object [${kind === 'generator' ? 'Generator' : 'AsyncGenerator'}] {`;
+      if (keys.length === 0) return `${braces[0]}}`;
+    } else {
+      if (constructor === null) braces[0] = `[Object: null prototype] {`;
+      else braces[0] = `${getPrefix(constructor, '', 'Object')}{`;
+      if (keys.length === 0) return `${braces[0]}}`;
+    }
+  }
+
+  if (recurseTimes > ctx.depth) {
+    const name = kind === 'array' ? 'Array' : constructor || 'Object';
+    return `[${name}]`;
+  }
+  recurseTimes += 1;
+  ctx.seen.push(value);
+  ctx.currentDepth = recurseTimes;
+  output = formatter ? formatter() : [];
+  for (const key of keys) {
+    output.push(formatProperty(ctx, value, recurseTimes, key, false));
+  }
+  ctx.seen.pop();
+  if (ctx.circular.has(value)) {
+    const ref = `<ref *${ctx.circular.get(value)}>`;
+    if (base === '') braces[0] = `${ref} ${braces[0]}`;
+    else base = `${ref} ${base}`;
+  }
+  return reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value);
+}
+
+function functionBase(value, constructor, kind) {
+  const name = functionName(value);
+  if (kind === 'class') {
+    let base = `[class ${name || '(anonymous)'}`;
+    const parent = getPrototypeOf(value);
+    if (parent !== Function.prototype && parent !== null) {
+      const pname = typeof parent === 'function' ? functionName(parent) : '';
+      if (pname) base += ` extends ${pname}`;
+    }
+    return `${base}]`;
+  }
+  let type = 'Function';
+  if (constructor === 'GeneratorFunction') type = 'GeneratorFunction';
+  else if (constructor === 'AsyncFunction') type = 'AsyncFunction';
+  else if (constructor === 'AsyncGeneratorFunction') type = 'AsyncGeneratorFunction';
+  let base = `[${type}`;
+  base += name === '' ? ' (anonymous)' : `: ${name}`;
+  base += ']';
+  if (constructor === null) base += ' [null prototype]';
+  return base;
+}
+
+function formatArray(ctx, value, recurseTimes) {
+  const length = ownData(value, 'length');
+  const outputLength = Math.min(100, length);
+  const remaining = length - outputLength;
+  const output = [];
+  let holes = 0;
+  for (let i = 0; i < outputLength; i++) {
+    const d = getOwnPropertyDescriptor(value, String(i));
+    if (d === undefined) {
+      holes++;
+      continue;
+    }
+    if (holes > 0) {
+      output.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
+      holes = 0;
+    }
+    output.push(formatProperty(ctx, value, recurseTimes, String(i), true));
+  }
+  if (holes > 0) output.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
+  if (remaining > 0) output.push(`... ${remaining} more item${remaining > 1 ? 's' : ''}`);
+  return output;
+}
+
+function groupArrayElements(ctx, output, value) {
+  let totalLength = 0;
+  let maxLength = 0;
+  let i = 0;
+  let outputLength = output.length;
+  if (value && ownData(value, 'length') > 100 && output.length > 100) outputLength--;
+  const separatorSpace = 2;
+  const dataLen = new Array(outputLength);
+  for (; i < outputLength; i++) {
+    const len = output[i].length;
+    dataLen[i] = len;
+    totalLength += len + separatorSpace;
+    if (maxLength < len) maxLength = len;
+  }
+  const actualMax = maxLength + separatorSpace;
+  if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength &&
+      (totalLength / actualMax > 5 || maxLength <= 6)) {
+    const approxCharHeights = 2.5;
+    const averageBias = Math.sqrt(actualMax - totalLength / output.length);
+    const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
+    const columns = Math.min(
+      Math.round(Math.sqrt(approxCharHeights * biasedMax * outputLength) / biasedMax),
+      Math.floor((ctx.breakLength - ctx.indentationLvl) / actualMax),
+      ctx.compact * 4,
+      15,
+    );
+    if (columns <= 1) return output;
+    const tmp = [];
+    const maxLineLength = [];
+    for (let c = 0; c < columns; c++) {
+      let lineLength = 0;
+      for (let j = c; j < output.length; j += columns) {
+        if (dataLen[j] > lineLength) lineLength = dataLen[j];
+      }
+      maxLineLength.push(lineLength + separatorSpace);
+    }
+    let padStart = true;
+    if (value !== undefined) {
+      for (let k = 0; k < output.length; k++) {
+        const d = getOwnPropertyDescriptor(value, String(k));
+        const v = d && 'value' in d ? d.value : undefined;
+        if (typeof v !== 'number' && typeof v !== 'bigint') {
+          padStart = false;
+          break;
+        }
+      }
+    }
+    for (let r = 0; r < outputLength; r += columns) {
+      const max = Math.min(r + columns, outputLength);
+      let str = '';
+      let j = r;
+      for (; j < max - 1; j++) {
+        const padding = maxLineLength[j - r];
+        str += padStart ? `${output[j]}, `.padStart(padding, ' ') : `${output[j]}, `.padEnd(padding, ' ');
+      }
+      if (padStart) {
+        str += output[j].padStart(maxLineLength[j - r] - separatorSpace, ' ');
+      } else {
+        str += output[j];
+      }
+      tmp.push(str);
+    }
+    if (outputLength < output.length) tmp.push(output[outputLength]);
+    return tmp;
+  }
+  return output;
+}
+
+function isBelowBreakLength(ctx, output, start, base) {
+  let totalLength = output.length + start;
+  if (totalLength + output.length > ctx.breakLength) return false;
+  for (let i = 0; i < output.length; i++) {
+    totalLength += output[i].length;
+    if (totalLength > ctx.breakLength) return false;
+  }
+  return base === '' || !base.includes('\n');
+}
+
+function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value) {
+  const entries = output.length;
+  if (extrasType === 'array' && entries > 6) {
+    output = groupArrayElements(ctx, output, value);
+  }
+  if (ctx.currentDepth - recurseTimes < ctx.compact && entries === output.length) {
+    const start = output.length + ctx.indentationLvl + braces[0].length + base.length + 10;
+    if (isBelowBreakLength(ctx, output, start, base)) {
+      const joined = output.join(', ');
+      if (!joined.includes('\n')) {
+        return `${base ? `${base} ` : ''}${braces[0]} ${joined} ${braces[1]}`;
+      }
+    }
+  }
+  const indentation = `\n${' '.repeat(ctx.indentationLvl)}`;
+  return `${base ? `${base} ` : ''}${braces[0]}${indentation}  ${output.join(`,${indentation}  `)}${indentation}${braces[1]}`;
+}
+
+// ----- format -------------------------------------------------------------------------
+
+/**
+ * Joins console arguments the way Node's util.format does (%s %d %i %f %j %o %O %c %%).
+ * @param {unknown[]} args
+ * @param {{proxies?: WeakSet<object>}} [options]
+ */
+export function format(args, options = {}) {
+  const first = args[0];
+  let a = 0;
+  let str = '';
+  let join = '';
+  if (typeof first === 'string') {
+    if (args.length === 1) return first;
+    let tempStr;
+    let lastPos = 0;
+    for (let i = 0; i < first.length - 1; i++) {
+      if (first.charCodeAt(i) !== 37) continue;
+      const next = first[++i];
+      if (a + 1 !== args.length) {
+        switch (next) {
+          case 's': {
+            const v = args[++a];
+            if (typeof v === 'number') tempStr = formatPrimitive(v, false);
+            else if (typeof v === 'bigint') tempStr = `${v}n`;
+            else if (v !== null && typeof v === 'object') tempStr = inspect(v, { ...options, depth: 0 });
+            else tempStr = typeof v === 'symbol' ? symbolText(v) : String(v);
+            break;
+          }
+          case 'j':
+            try {
+              tempStr = JSON.stringify(args[++a]);
+            } catch {
+              tempStr = '[Circular]';
+            }
+            break;
+          case 'd': {
+            const v = args[++a];
+            if (typeof v === 'bigint') tempStr = `${v}n`;
+            else if (typeof v === 'symbol' || (v !== null && typeof v === 'object')) tempStr = 'NaN';
+            else tempStr = formatPrimitive(Number(v), false);
+            break;
+          }
+          case 'O':
+          case 'o':
+            tempStr = inspect(args[++a], options);
+            break;
+          case 'i': {
+            const v = args[++a];
+            if (typeof v === 'bigint') tempStr = `${v}n`;
+            else if (typeof v === 'symbol' || (v !== null && typeof v === 'object')) tempStr = 'NaN';
+            else tempStr = formatPrimitive(parseInt(v, 10), false);
+            break;
+          }
+          case 'f': {
+            const v = args[++a];
+            tempStr = typeof v === 'symbol' ? 'NaN' : formatPrimitive(parseFloat(v), false);
+            break;
+          }
+          case 'c':
+            a += 1;
+            tempStr = '';
+            break;
+          case '%':
+            str += first.slice(lastPos, i);
+            lastPos = i + 1;
+            continue;
+          default:
+            continue;
+        }
+        if (lastPos !== i - 1) str += first.slice(lastPos, i - 1);
+        str += tempStr;
+        lastPos = i + 1;
+      } else if (next === '%') {
+        str += first.slice(lastPos, i);
+        lastPos = i + 1;
+      }
+    }
+    if (lastPos !== 0) {
+      a++;
+      join = ' ';
+      if (lastPos < first.length) str += first.slice(lastPos);
+    }
+  }
+  while (a < args.length) {
+    const v = args[a];
+    str += join;
+    str += typeof v !== 'string' ? inspect(v, options) : v;
+    join = ' ';
+    a++;
+  }
+  return str;
+}
+
+// ======================================================================================
+// The recorder: what instrumented programs call (`__as`), building trace format v1 steps.
+// ======================================================================================
+
+const RESERVED = '__as';
+const MAX_ITEMS = 60;
+const MAX_CHARS = 48;
+const MAX_DEPTH = 250;
+const MAX_TURNS = 10000;
+
+/** Thrown at every recorder call once a budget has run out; user code cannot get past it. */
+class BudgetExhausted {
+  constructor(reason) {
+    this.reason = reason;
+  }
+}
+
+function codePoints(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
+    else {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      n++;
+    }
+  }
+  return n;
+}
+
+function cutString(s) {
+  const n = codePoints(s);
+  if (n <= MAX_CHARS) return { repr: quote(s) };
+  let out = '';
+  let k = 0;
+  for (const ch of s) {
+    if (k++ >= MAX_CHARS) break;
+    out += ch;
+  }
+  return { repr: quote(out), length: n };
+}
+
+/**
+ * Creates a recorder.
+ *
+ * @param {object} [options]
+ * @param {number} [options.maxSteps] steps recorded before the run is stopped (20,000)
+ * @param {number} [options.timeBudgetMs] wall-clock budget in ms (6,000)
+ * @param {(record: object) => void} [options.onRecord] receives each record as it is made:
+ *   `{kind: "step", step}` (heap as a delta: changed objects plus `heapIds`),
+ *   `{kind: "stdout", text}`, and last `{kind: "end", error, truncated, stoppedBy, counts}`
+ * @param {string} [options.stdin] text `prompt()` reads line by line
+ * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
+ */
+export function createRecorder(options = {}) {
+  const maxSteps = options.maxSteps ?? 20000;
+  const timeBudgetMs = options.timeBudgetMs ?? 6000;
+  const emit = options.onRecord ?? (() => {});
+  const clock = options.clock ?? (() => Date.now());
+  const stdinLines = options.stdin == null ? [] : String(options.stdin).split(/\r?\n/);
+  if (stdinLines.length > 0 && stdinLines[stdinLines.length - 1] === '') stdinLines.pop();
+
+  let meta = { fns: [], scopes: [], loops: [] };
+  const stack = [];
+  const suspended = [];
+  let frameSeq = 0;
+  let steps = 0;
+  let events = 0;
+  let stopped = null;
+  let startedAt = clock();
+  let stdoutLength = 0;
+  let pendingOutput = null;
+  let error = null;
+  let mainFrame = null;
+  let serializing = false;
+  const functionCounts = new Map();
+  const fnInfo = new WeakMap();
+  const errorLines = new WeakMap();
+  const proxies = new WeakSet();
+  const ids = new WeakMap();
+  let idSeq = 0;
+  let previous = new Map();
+
+  // ----- budgets ----------------------------------------------------------------------
+
+  function stop(reason) {
+    if (!stopped) stopped = reason;
+    throw new BudgetExhausted(stopped);
+  }
+
+  function check() {
+    if (stopped) throw new BudgetExhausted(stopped);
+    if (serializing) throw new BudgetExhausted('steps');
+    events++;
+    if ((events & 63) === 0 && clock() - startedAt > timeBudgetMs) stop('time');
+  }
+
+  // ----- frames -----------------------------------------------------------------------
+
+  function newFrame(fid, func, line) {
+    return {
+      id: `f${++frameSeq}`,
+      fid,
+      func,
+      line,
+      sid: 0,
+      getter: null,
+      loops: [],
+      loopRuns: new Map(),
+      state: 'active',
+      returned: false,
+      raised: false,
+    };
+  }
+
+  function suspend(f) {
+    const i = stack.lastIndexOf(f);
+    if (i >= 0) stack.splice(i, 1);
+    f.state = 'suspended';
+    if (!suspended.includes(f)) suspended.push(f);
+  }
+
+  function resume(f) {
+    const i = suspended.indexOf(f);
+    if (i >= 0) suspended.splice(i, 1);
+    f.state = 'active';
+    stack.push(f);
+    record('resume', f.line);
+  }
+
+  function ensureActive(f) {
+    if (f.state === 'suspended') resume(f);
+  }
+
+  // ----- values -----------------------------------------------------------------------
+
+  function idOf(obj) {
+    let id = ids.get(obj);
+    if (id === undefined) {
+      id = `o${++idSeq}`;
+      ids.set(obj, id);
+    }
+    return id;
+  }
+
+  function prim(type, repr) {
+    return { kind: 'prim', type, repr };
+  }
+
+  /** Serialises one step's heap, starting from `roots` values. */
+  function snapshot() {
+    const heap = new Map();
+    const queue = [];
+    const value = (v) => {
+      switch (typeof v) {
+        case 'number':
+          return prim('number', Object.is(v, -0) ? '-0' : String(v));
+        case 'string': {
+          const c = cutString(v);
+          const out = { kind: 'prim', type: 'string', repr: c.repr };
+          if (c.length !== undefined) out.length = c.length;
+          return out;
+        }
+        case 'boolean':
+          return prim('boolean', v ? 'true' : 'false');
+        case 'undefined':
+          return prim('undefined', 'undefined');
+        case 'bigint':
+          return prim('bigint', `${v}n`);
+        case 'symbol':
+          return prim('symbol', symbolText(v));
+        default: {
+          if (v === null) return prim('null', 'null');
+          const id = idOf(v);
+          if (!heap.has(id)) {
+            heap.set(id, null);
+            queue.push([id, v]);
+          }
+          return { kind: 'ref', id };
+        }
+      }
+    };
+    const slot = (obj, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(obj, key);
+      if (d === undefined) return prim('undefined', 'undefined');
+      if ('value' in d) return value(d.value);
+      return { kind: 'unreadable', reason: d.get ? 'getter' : 'setter only' };
+    };
+    const fields = (obj, skip) => {
+      const out = [];
+      for (const key of Reflect.ownKeys(obj)) {
+        if (typeof key !== 'string' || (skip && skip(key))) continue;
+        const d = Reflect.getOwnPropertyDescriptor(obj, key);
+        if (!d || !d.enumerable) continue;
+        out.push([key, slot(obj, key)]);
+      }
+      return out;
+    };
+    const describe = (o) => {
+      const kind = kindOf(o, proxies);
+      switch (kind) {
+        case 'proxy':
+          return { kind: 'value', typeName: 'Proxy', repr: 'Proxy' };
+        case 'array': {
+          const length = ownData(o, 'length');
+          const items = [];
+          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
+            const d = Reflect.getOwnPropertyDescriptor(o, String(i));
+            items.push(d === undefined ? prim('undefined', 'empty') : slot(o, String(i)));
+          }
+          const name = constructorName(o);
+          return { kind: 'list', typeName: name && name !== 'Object' ? name : 'Array', items, length };
+        }
+        case 'typedarray': {
+          const { tag, length } = typedArrayInfo(o);
+          const items = [];
+          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
+          return { kind: 'list', typeName: tag, items, length };
+        }
+        case 'map': {
+          const { entries, size } = mapEntryList(o, MAX_ITEMS);
+          return {
+            kind: 'dict',
+            typeName: constructorName(o) || 'Map',
+            entries: entries.map(([k, v]) => [value(k), value(v)]),
+            length: size,
+          };
+        }
+        case 'set': {
+          const { values, size } = setValueList(o, MAX_ITEMS);
+          return { kind: 'set', typeName: constructorName(o) || 'Set', items: values.map(value), length: size };
+        }
+        case 'date':
+          return single('Date', dateText(o));
+        case 'regexp':
+          return single('RegExp', regexpText(o));
+        case 'error': {
+          const { type, message } = errorInfo(o);
+          return single(type, message ? `${type}: ${message}` : type);
+        }
+        case 'promise':
+          return single('Promise', 'Promise');
+        case 'weakmap':
+          return single('WeakMap', 'WeakMap');
+        case 'weakset':
+          return single('WeakSet', 'WeakSet');
+        case 'generator':
+        case 'asyncgenerator':
+          return {
+            kind: 'generator',
+            typeName: kind === 'generator' ? 'generator' : 'async_generator',
+            name: generatorName(o),
+            state: 'suspended',
+          };
+        case 'class': {
+          const parent = Reflect.getPrototypeOf(o);
+          const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
+          return {
+            kind: 'class',
+            name: functionName(o) || 'anonymous',
+            bases,
+            fields: fields(o, (k) => k === 'prototype' || k === 'length' || k === 'name'),
+          };
+        }
+        case 'function':
+          return describeFunction(o);
+        default: {
+          const name = constructorName(o);
+          if (name === null || name === 'Object') {
+            const entries = fields(o).map(([k, v]) => [value(k), v]);
+            return { kind: 'dict', typeName: 'Object', entries: entries.slice(0, MAX_ITEMS), length: entries.length };
+          }
+          return { kind: 'instance', typeName: name, fields: fields(o) };
+        }
+      }
+    };
+    const single = (typeName, text) => {
+      const n = codePoints(text);
+      if (n <= MAX_CHARS) return { kind: 'value', typeName, repr: text };
+      return { kind: 'value', typeName, repr: [...text].slice(0, MAX_CHARS).join(''), length: n };
+    };
+    const describeFunction = (fn) => {
+      const info = fnInfo.get(fn);
+      if (info) {
+        const [name, line, params, captured] = meta.fns[info.fid];
+        const out = { kind: 'function', name, params, captured: [], line };
+        if (info.capt) {
+          for (let i = 0; i < captured.length; i++) {
+            let v;
+            try {
+              v = info.capt(i);
+            } catch {
+              continue;
+            }
+            out.captured.push([captured[i], value(v)]);
+          }
+        }
+        return out;
+      }
+      return { kind: 'function', name: functionName(fn) || 'anonymous', params: [], captured: [] };
+    };
+    const frameOut = (f) => {
+      const locals = [];
+      const names = f.getter ? meta.scopes[f.sid] || [] : [];
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (name.startsWith(RESERVED)) continue;
+        let v;
+        try {
+          v = f.getter(i);
+        } catch {
+          continue;
+        }
+        locals.push([name, value(v)]);
+      }
+      return { id: f.id, func: f.func, line: f.line, locals, state: f.state };
+    };
+    return { heap, queue, value, describe, frameOut };
+  }
+
+  function generatorName(g) {
+    const proto = Reflect.getPrototypeOf(g);
+    return (proto && generatorNames.get(proto)) || 'generator';
+  }
+  const generatorNames = new WeakMap();
+
+  function record(event, line, extra) {
+    check();
+    if (steps >= maxSteps) stop('steps');
+    serializing = true;
+    let step;
+    try {
+      const s = snapshot();
+      const frames = [...stack, ...suspended];
+      const stackOut = frames.map(s.frameOut);
+      step = { event, line, stack: stackOut };
+      if (extra && 'returnValue' in extra) step.returnValue = s.value(extra.returnValue);
+      if (extra && extra.exception) step.exception = extra.exception;
+      let printed = [];
+      if (pendingOutput) printed = pendingOutput.objects.map((o) => s.value(o));
+      while (s.queue.length > 0) {
+        const [id, obj] = s.queue.shift();
+        let d;
+        try {
+          d = s.describe(obj);
+        } catch (e) {
+          d = { kind: 'value', typeName: 'unreadable', repr: String(e && e.message) };
+        }
+        s.heap.set(id, d);
+      }
+      const heap = {};
+      const next = new Map();
+      for (const [id, obj] of s.heap) {
+        const text = JSON.stringify(obj);
+        next.set(id, text);
+        if (previous.get(id) !== text) heap[id] = obj;
+      }
+      previous = next;
+      step.heap = heap;
+      step.heapIds = [...s.heap.keys()];
+      step.stdoutLength = stdoutLength;
+      if (pendingOutput) {
+        step.output = {
+          line: pendingOutput.line,
+          refs: printed.filter((v) => v.kind === 'ref').map((v) => v.id),
+        };
+        pendingOutput = null;
+      }
+      step.loops = [];
+      for (const f of frames) {
+        for (const l of f.loops) {
+          step.loops.push({ frame: f.id, loop: meta.loops[l.idx][0], instance: l.instance, iteration: l.iteration });
+        }
+      }
+    } finally {
+      serializing = false;
+    }
+    steps++;
+    emit({ kind: 'step', step });
+  }
+
+  // ----- output -----------------------------------------------------------------------
+
+  function print(text, objects) {
+    stdoutLength += codePoints(text);
+    const top = stack[stack.length - 1];
+    const line = top ? top.line : 1;
+    if (pendingOutput) {
+      pendingOutput.objects.push(...objects);
+    } else {
+      pendingOutput = { line, objects: [...objects] };
+    }
+    emit({ kind: 'stdout', text });
+  }
+
+  function printArgs(args) {
+    const objects = args.filter((a) => a !== null && (typeof a === 'object' || typeof a === 'function'));
+    print(`${format(args, { proxies })}\n`, objects);
+  }
+
+  const counters = new Map();
+  const timersByLabel = new Map();
+  const programConsole = {
+    log: (...args) => printArgs(args),
+    info: (...args) => printArgs(args),
+    debug: (...args) => printArgs(args),
+    warn: (...args) => printArgs(args),
+    error: (...args) => printArgs(args),
+    trace: (...args) => printArgs(['Trace:', ...args]),
+    dir: (v) => print(`${inspect(v, { proxies })}\n`, v !== null && typeof v === 'object' ? [v] : []),
+    table: (data, columns) => print(table(data, columns), data !== null && typeof data === 'object' ? [data] : []),
+    assert: (cond, ...args) => {
+      if (!cond) printArgs(args.length ? ['Assertion failed:', ...args] : ['Assertion failed']);
+    },
+    count: (label = 'default') => {
+      const n = (counters.get(label) || 0) + 1;
+      counters.set(label, n);
+      printArgs([`${label}: ${n}`]);
+    },
+    countReset: (label = 'default') => counters.set(label, 0),
+    time: (label = 'default') => timersByLabel.set(label, virtualNow),
+    timeEnd: (label = 'default') => printArgs([`${label}: ${virtualNow - (timersByLabel.get(label) ?? virtualNow)}ms`]),
+    timeLog: (label = 'default') => printArgs([`${label}: ${virtualNow - (timersByLabel.get(label) ?? virtualNow)}ms`]),
+    group: (...args) => args.length && printArgs(args),
+    groupEnd: () => {},
+  };
+
+  function table(data, columns) {
+    if (data === null || typeof data !== 'object') return `${format([data], { proxies })}\n`;
+    const cell = (v) => (v === undefined ? '' : inspect(v, { proxies, depth: 1 }).replace(/\n\s*/g, ' '));
+    const rowsIn = [];
+    const kind = kindOf(data, proxies);
+    if (kind === 'map') {
+      let i = 0;
+      for (const [k, v] of mapEntryList(data).entries) rowsIn.push([String(i++), v, { Key: k, Values: v }]);
+    } else if (kind === 'set') {
+      let i = 0;
+      for (const v of setValueList(data).values) rowsIn.push([String(i++), v]);
+    } else {
+      for (const key of Reflect.ownKeys(data)) {
+        if (typeof key !== 'string') continue;
+        const d = Reflect.getOwnPropertyDescriptor(data, key);
+        if (!d || !d.enumerable || !('value' in d)) continue;
+        rowsIn.push([key, d.value]);
+      }
+    }
+    const keys = [];
+    let hasValues = false;
+    const rows = rowsIn.map(([index, v]) => {
+      const row = { index, cells: new Map() };
+      if (v !== null && typeof v === 'object' && kindOf(v, proxies) !== 'proxy') {
+        for (const k of Reflect.ownKeys(v)) {
+          if (typeof k !== 'string') continue;
+          const d = Reflect.getOwnPropertyDescriptor(v, k);
+          if (!d || !d.enumerable) continue;
+          if (columns && !columns.includes(k)) continue;
+          if (!keys.includes(k)) keys.push(k);
+          row.cells.set(k, 'value' in d ? cell(d.value) : '[Getter]');
+        }
+      } else {
+        hasValues = true;
+        row.value = cell(v);
+      }
+      return row;
+    });
+    const head = ['(index)', ...keys];
+    if (hasValues) head.push('Values');
+    const body = rows.map((r) => {
+      const out = [r.index, ...keys.map((k) => (r.cells.has(k) ? r.cells.get(k) : ''))];
+      if (hasValues) out.push(r.value ?? '');
+      return out;
+    });
+    const width = head.map((h, i) => Math.max(codePoints(h), ...body.map((b) => codePoints(b[i]))) + 2);
+    const line = (l, m, r) => l + width.map((w) => '─'.repeat(w)).join(m) + r;
+    const renderRow = (cells) =>
+      '│' +
+      cells
+        .map((c, i) => {
+          const needed = (width[i] - codePoints(c)) / 2;
+          return ' '.repeat(Math.floor(needed)) + c + ' '.repeat(Math.ceil(needed));
+        })
+        .join('│') +
+      '│';
+    const out = [line('┌', '┬', '┐'), renderRow(head), line('├', '┼', '┤'), ...body.map(renderRow), line('└', '┴', '┘')];
+    return `${out.join('\n')}\n`;
+  }
+
+  // ----- timers -----------------------------------------------------------------------
+
+  let virtualNow = 0;
+  let timerSeq = 0;
+  let timerIds = 0;
+  const timers = [];
+
+  function addTimer(fn, ms, args, repeat) {
+    const delay = Math.max(repeat ? 1 : 0, Number(ms) > 0 ? Math.floor(Number(ms)) : 0);
+    const id = ++timerIds;
+    timers.push({ id, due: virtualNow + delay, seq: ++timerSeq, fn, args, repeat: repeat ? delay : 0 });
+    return id;
+  }
+
+  function clearTimer(id) {
+    const i = timers.findIndex((t) => t.id === id);
+    if (i >= 0) timers.splice(i, 1);
+  }
+
+  const programTimers = {
+    setTimeout: (fn, ms, ...args) => addTimer(fn, ms, args, false),
+    setInterval: (fn, ms, ...args) => addTimer(fn, ms, args, true),
+    setImmediate: (fn, ...args) => addTimer(fn, 0, args, false),
+    clearTimeout: clearTimer,
+    clearInterval: clearTimer,
+    clearImmediate: clearTimer,
+  };
+
+  function nextTimer() {
+    if (timers.length === 0) return null;
+    let best = 0;
+    for (let i = 1; i < timers.length; i++) {
+      const t = timers[i];
+      const b = timers[best];
+      if (t.due < b.due || (t.due === b.due && t.seq < b.seq)) best = i;
+    }
+    const [t] = timers.splice(best, 1);
+    virtualNow = Math.max(virtualNow, t.due);
+    if (t.repeat) timers.push({ ...t, due: virtualNow + t.repeat, seq: ++timerSeq });
+    return t;
+  }
+
+  // ----- the API instrumented code calls ----------------------------------------------
+
+  const api = {
+    meta(m) {
+      meta = m;
+    },
+    main(sid, getter) {
+      mainFrame = newFrame(-1, '<main>', 1);
+      mainFrame.sid = sid;
+      mainFrame.getter = getter;
+      stack.push(mainFrame);
+      return mainFrame;
+    },
+    enter(fid) {
+      check();
+      if (stack.length > MAX_DEPTH) {
+        const name = meta.fns[fid] ? meta.fns[fid][0] : 'function';
+        throw new RangeError(
+          `call depth over ${MAX_DEPTH} in ${name}(): a recursive function may be missing its base case`,
+        );
+      }
+      const [name, line] = meta.fns[fid];
+      const f = newFrame(fid, name, line);
+      stack.push(f);
+      let c = functionCounts.get(name);
+      if (!c) functionCounts.set(name, (c = { calls: 0, maxDepth: 0 }));
+      c.calls++;
+      let depth = 0;
+      for (const g of stack) if (g.fid === fid) depth++;
+      if (depth > c.maxDepth) c.maxDepth = depth;
+      return f;
+    },
+    call(f, sid, getter) {
+      f.sid = sid;
+      f.getter = getter;
+      record('call', f.line);
+    },
+    line(f, line, sid, getter) {
+      check();
+      ensureActive(f);
+      f.line = line;
+      f.sid = sid;
+      f.getter = getter;
+      record('line', line);
+    },
+    ret(f, v) {
+      check();
+      ensureActive(f);
+      f.returned = true;
+      record('return', f.line, { returnValue: v });
+      return v;
+    },
+    exit(f) {
+      const i = stack.lastIndexOf(f);
+      if (i >= 0) stack.splice(i, 1);
+      const j = suspended.indexOf(f);
+      if (j >= 0) suspended.splice(j, 1);
+      if (stopped) throw new BudgetExhausted(stopped);
+      if (!f.returned && !f.raised) {
+        f.returned = true;
+        stack.push(f);
+        try {
+          record('return', f.line, { returnValue: undefined });
+        } finally {
+          stack.splice(stack.lastIndexOf(f), 1);
+        }
+      }
+    },
+    raise(f, e) {
+      if (e instanceof BudgetExhausted || stopped) throw e instanceof BudgetExhausted ? e : new BudgetExhausted(stopped);
+      ensureActive(f);
+      f.raised = true;
+      noteError(f, e);
+      record('exception', f.line, { exception: errorInfo(e) });
+    },
+    caught(f, e) {
+      if (e instanceof BudgetExhausted || stopped) throw e instanceof BudgetExhausted ? e : new BudgetExhausted(stopped);
+      ensureActive(f);
+      f.raised = false;
+      noteError(f, e);
+      record('exception', f.line, { exception: errorInfo(e) });
+    },
+    loopEnter(f, idx, sid, getter) {
+      check();
+      ensureActive(f);
+      const run = (f.loopRuns.get(idx) || 0) + 1;
+      f.loopRuns.set(idx, run);
+      f.loops.push({ idx, instance: run, iteration: 0 });
+      f.line = meta.loops[idx][1];
+      f.sid = sid;
+      f.getter = getter;
+      record('line', f.line);
+    },
+    loopIter(f, idx) {
+      check();
+      ensureActive(f);
+      for (let i = f.loops.length - 1; i >= 0; i--) {
+        if (f.loops[i].idx === idx) {
+          f.loops[i].iteration++;
+          return;
+        }
+      }
+    },
+    tail(f, idx, sid, getter) {
+      check();
+      ensureActive(f);
+      for (let i = f.loops.length - 1; i >= 0; i--) {
+        if (f.loops[i].idx === idx) {
+          f.loops.length = i + 1;
+          break;
+        }
+      }
+      f.line = meta.loops[idx][2];
+      f.sid = sid;
+      f.getter = getter;
+      record('line', f.line);
+    },
+    loopExit(f, idx) {
+      for (let i = f.loops.length - 1; i >= 0; i--) {
+        if (f.loops[i].idx === idx) {
+          f.loops.length = i;
+          break;
+        }
+      }
+      if (stopped) throw new BudgetExhausted(stopped);
+      ensureActive(f);
+    },
+    yielding(f, v) {
+      check();
+      ensureActive(f);
+      record('yield', f.line, { returnValue: v });
+      suspend(f);
+      return v;
+    },
+    delegating(f, it) {
+      check();
+      ensureActive(f);
+      suspend(f);
+      return it;
+    },
+    awaiting(f, v) {
+      check();
+      ensureActive(f);
+      record('await', f.line);
+      suspend(f);
+      return v;
+    },
+    resumed(f, v) {
+      check();
+      ensureActive(f);
+      return v;
+    },
+    asyncIter(f, src) {
+      const rec = api;
+      return {
+        [Symbol.asyncIterator]() {
+          const am = src[Symbol.asyncIterator];
+          const isAsync = am != null;
+          const inner = isAsync ? am.call(src) : src[Symbol.iterator]();
+          const wrap = (r) => (isAsync ? r : Promise.resolve(r.value).then((value) => ({ value, done: r.done })));
+          return {
+            next(v) {
+              rec.awaiting(f, undefined);
+              return wrap(inner.next(v));
+            },
+            return(v) {
+              if (typeof inner.return !== 'function') return Promise.resolve({ value: v, done: true });
+              return wrap(inner.return(v));
+            },
+          };
+        },
+      };
+    },
+    fn(fid, fn, capt) {
+      if (typeof fn !== 'function') return fn;
+      fnInfo.set(fn, { fid, capt: capt || null });
+      const name = meta.fns[fid] ? meta.fns[fid][0] : '';
+      if (functionName(fn) === '' && name && name !== 'anonymous') {
+        try {
+          Object.defineProperty(fn, 'name', { value: name, configurable: true });
+        } catch {
+          // a frozen function keeps its empty name
+        }
+      }
+      const proto = ownData(fn, 'prototype');
+      if (proto && kindOf(fn, proxies) === 'function' && name) generatorNames.set(proto, name);
+      return fn;
+    },
+  };
+
+  function noteError(f, e) {
+    if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
+      if (!errorLines.has(e)) errorLines.set(e, f.line);
+    } else {
+      lastPrimitiveErrorLine = f.line;
+    }
+  }
+  let lastPrimitiveErrorLine = null;
+
+  /** Records an error that escaped the program (or a callback/timer) and ends the run. */
+  function uncaught(e) {
+    if (e instanceof BudgetExhausted) {
+      stopped = stopped || e.reason;
+      return;
+    }
+    if (error) return;
+    const info = errorInfo(e);
+    let line = null;
+    if (e !== null && (typeof e === 'object' || typeof e === 'function')) line = errorLines.get(e) ?? null;
+    else line = lastPrimitiveErrorLine;
+    if (line === null && mainFrame) line = mainFrame.line;
+    if (mainFrame && stack[stack.length - 1] === mainFrame && !stopped) {
+      try {
+        record('exception', mainFrame.line, { exception: info });
+      } catch {
+        // budget ran out exactly here: the error still ends the trace
+      }
+    }
+    error = { type: info.type, message: info.message, line };
+  }
+
+  function counts() {
+    const functions = {};
+    for (const [name, c] of [...functionCounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      functions[name] = { calls: c.calls, maxDepth: c.maxDepth };
+    }
+    return { events, functions };
+  }
+
+  /**
+   * Runs a program: `start()` runs the instrumented code (it may return a promise, as a
+   * module import does). Then drains microtasks and runs virtual timers until nothing is
+   * pending, a budget runs out or an error escapes. Resolves when the `end` record is out.
+   * @param {() => unknown} start
+   * @param {() => Promise<void>} macrotask waits one real macrotask (all microtasks run)
+   */
+  async function run(start, macrotask) {
+    startedAt = clock();
+    try {
+      await start();
+    } catch (e) {
+      uncaught(e);
+    }
+    let turns = 0;
+    for (;;) {
+      await macrotask();
+      if (stopped || error) break;
+      const t = nextTimer();
+      if (!t) break;
+      if (++turns > MAX_TURNS || clock() - startedAt > timeBudgetMs) {
+        stopped = stopped || 'time';
+        break;
+      }
+      try {
+        if (typeof t.fn === 'function') t.fn(...t.args);
+      } catch (e) {
+        uncaught(e);
+      }
+    }
+    finish();
+  }
+
+  let finished = false;
+  function finish() {
+    if (finished) return;
+    finished = true;
+    if (!stopped && !error && mainFrame) {
+      try {
+        if (mainFrame.state === 'suspended') {
+          const i = suspended.indexOf(mainFrame);
+          if (i >= 0) suspended.splice(i, 1);
+          mainFrame.state = 'active';
+          stack.unshift(mainFrame);
+        }
+        mainFrame.returned = true;
+        record('return', mainFrame.line, { returnValue: undefined });
+      } catch (e) {
+        if (!(e instanceof BudgetExhausted)) throw e;
+      }
+    }
+    emit({
+      kind: 'end',
+      error,
+      truncated: Boolean(stopped),
+      stoppedBy: stopped,
+      counts: counts(),
+    });
+  }
+
+  /** Everything a program sees as globals: the recorder, console, timers, prompt, Proxy. */
+  function globals() {
+    const RealProxy = Proxy;
+    const TrackedProxy = new RealProxy(RealProxy, {
+      construct(target, args, newTarget) {
+        const p = Reflect.construct(target, args, newTarget);
+        proxies.add(p);
+        return p;
+      },
+      get(target, key, receiver) {
+        if (key === 'revocable') {
+          return (t, h) => {
+            const r = RealProxy.revocable(t, h);
+            proxies.add(r.proxy);
+            return r;
+          };
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return {
+      __as: api,
+      console: programConsole,
+      ...programTimers,
+      Proxy: TrackedProxy,
+      prompt: (message) => {
+        if (message !== undefined) print(String(message), []);
+        if (stdinLines.length === 0) return null;
+        return stdinLines.shift();
+      },
+    };
+  }
+
+  return { api, globals, run, uncaught, finish, console: programConsole };
+}
