@@ -4,6 +4,7 @@
 //! library crates: convert arguments, call the crate, print or write the result.
 
 mod commands;
+mod html;
 
 use std::process::ExitCode;
 
@@ -21,12 +22,15 @@ struct Cli {
 enum Command {
     /// Check a trace JSON file: prints `ok: N steps`, or the path of the first bad field.
     Validate(commands::validate::Args),
+    /// Write a self-contained HTML page that steps through a program's run (works from file://).
+    Html(commands::html::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(args) => commands::validate::run(args),
+        Command::Html(args) => commands::html::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,5 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(args) -> Result<ExitCode, String>`:
 //! `Err` is a message for standard error with exit code 1.
 
+pub mod html;
 pub mod validate;

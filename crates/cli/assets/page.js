@@ -1,0 +1,222 @@
+// algoscope stepper page player.
+//
+// Reads the run from the JSON element #algoscope-data (written by `algoscope html`) and shows one
+// step at a time. Text that came from the traced program (source, printed output, names, the
+// error) is untrusted and only ever goes in with textContent. The memory pictures are SVG from
+// our own renderer, stored as a table of distinct pieces plus, per step, the indices that
+// joined give that step's SVG; those trusted strings are the only thing set with innerHTML.
+(function () {
+  'use strict';
+
+  const data = JSON.parse(document.getElementById('algoscope-data').textContent);
+  const steps = data.steps;
+  const pieces = data.pieces;
+  const total = steps.line.length;
+
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    first: $('first'), prev: $('prev'), next: $('next'), last: $('last'),
+    slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'),
+    code: $('code'), memory: $('memory'), stdout: $('stdout'),
+    stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
+  };
+
+  const LANGUAGES = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
+  const EVENTS = {
+    call: 'entering the function', return: 'returning', exception: 'exception raised',
+    yield: 'yielding', await: 'awaiting', resume: 'resuming',
+  };
+  const STOPS = { steps: 'the step budget ran out', time: 'the time budget ran out' };
+  const reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // The program, one row per line: number and text, both as plain text.
+  const lineRows = [null];
+  (function buildCode() {
+    const lines = data.source.split(/\r\n|\r|\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    const frag = document.createDocumentFragment();
+    lines.forEach((text, i) => {
+      const row = el('div', 'line');
+      row.dataset.line = String(i + 1);
+      row.append(el('span', 'no', String(i + 1)), el('span', 'text', text));
+      frag.append(row);
+      lineRows.push(row);
+    });
+    ui.code.append(frag);
+  })();
+
+  ui.lang.textContent = LANGUAGES[data.language] || '';
+  ui.slider.max = String(Math.max(total, 1));
+  if (data.truncated) {
+    const why = STOPS[data.stoppedBy] || 'a budget ran out';
+    ui.truncated.textContent = 'Stopped early: ' + why + '; the run went on past the last step shown.';
+    ui.truncated.hidden = false;
+  }
+
+  let current = -1;
+  let shownSvg = null;
+  const marked = { 'is-current': null, 'is-prev': null, 'is-error': null };
+
+  function mark(cls, line) {
+    const row = (line && lineRows[line]) || null;
+    if (marked[cls] === row) return;
+    if (marked[cls]) marked[cls].classList.remove(cls);
+    if (row) row.classList.add(cls);
+    marked[cls] = row;
+  }
+
+  function scrollLineIntoView(line) {
+    const row = lineRows[line];
+    if (!row) return;
+    const box = ui.code;
+    const top = row.offsetTop;
+    const bottom = top + row.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
+  }
+
+  function showWhere(i) {
+    const parts = [el('span', 'lineno', 'line ' + steps.line[i])];
+    const func = data.funcs[steps.func[i]];
+    if (func) {
+      const inFunc = el('span', null, 'in ');
+      inFunc.append(el('span', 'func', func));
+      parts.push(inFunc);
+    }
+    if (steps.depth[i] > 0) parts.push(el('span', 'depth', 'call depth ' + steps.depth[i]));
+    const event = EVENTS[steps.event[i]];
+    if (event) parts.push(el('span', 'event', event));
+    ui.where.replaceChildren(...parts);
+  }
+
+  function sameIndices(a, b) {
+    if (!a || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return true;
+  }
+
+  // Where each top-level box is, by its data-key, read from the attributes the renderer wrote
+  // (diagram units), never from layout, so stepping never forces a reflow.
+  function boxPositions() {
+    const at = new Map();
+    for (const node of ui.memory.querySelectorAll('g.node[data-key]')) {
+      if (node.parentElement && node.parentElement.closest('g.node')) continue;
+      at.set(node.getAttribute('data-key'), [Number(node.getAttribute('data-x')), Number(node.getAttribute('data-y'))]);
+    }
+    return at;
+  }
+
+  function showMemory(i, animate) {
+    const indices = steps.svg[i];
+    if (sameIndices(shownSvg, indices)) return;
+    const before = animate ? boxPositions() : null;
+    let svg = '';
+    for (const k of indices) svg += pieces[k];
+    ui.memory.innerHTML = svg;
+    shownSvg = indices;
+    if (!before || typeof Element.prototype.animate !== 'function') return;
+    for (const [key, [x, y]] of boxPositions()) {
+      const was = before.get(key);
+      if (!was) continue;
+      const dx = was[0] - x;
+      const dy = was[1] - y;
+      if (!dx && !dy) continue;
+      const node = ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]');
+      if (node) {
+        node.animate(
+          [{ transform: 'translate(' + dx + 'px,' + dy + 'px)' }, { transform: 'translate(0,0)' }],
+          { duration: 180, easing: 'ease-out' },
+        );
+      }
+    }
+  }
+
+  function showOutput(i) {
+    const end = steps.out[i];
+    const start = i > 0 ? Math.min(steps.out[i - 1], end) : 0;
+    ui.stdoutOld.textContent = data.stdout.slice(0, start);
+    ui.stdoutNew.textContent = data.stdout.slice(start, end);
+    if (end > start) ui.stdout.scrollTop = ui.stdout.scrollHeight;
+  }
+
+  function showError(i) {
+    const err = data.error;
+    const atEnd = err && i === total - 1;
+    if (atEnd && ui.error.hidden) {
+      const parts = [el('span', 'type', err.type), document.createTextNode(': '), el('span', 'message', err.message)];
+      if (err.line) parts.push(document.createTextNode(' (line ' + err.line + ')'));
+      ui.error.replaceChildren(...parts);
+    }
+    ui.error.hidden = !atEnd;
+    mark('is-error', atEnd ? err.line : null);
+  }
+
+  function show(target, options) {
+    if (total === 0) return;
+    const i = Math.max(0, Math.min(total - 1, target | 0));
+    if (i === current) return;
+    const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
+    current = i;
+    ui.counter.textContent = 'step ' + (i + 1) + ' / ' + total + (data.truncated ? '+' : '');
+    ui.slider.value = String(i + 1);
+    ui.first.disabled = ui.prev.disabled = i === 0;
+    ui.next.disabled = ui.last.disabled = i === total - 1;
+    const line = steps.line[i];
+    const before = i > 0 ? steps.line[i - 1] : null;
+    mark('is-current', line);
+    mark('is-prev', before !== line ? before : null);
+    showWhere(i);
+    showMemory(i, animate);
+    showOutput(i);
+    showError(i);
+    scrollLineIntoView(line);
+    if (!options || !options.fromHash) {
+      try {
+        history.replaceState(null, '', '#step=' + (i + 1));
+      } catch (e) {
+        // Some file:// contexts refuse history changes; the page works without them.
+      }
+    }
+  }
+
+  function stepFromHash() {
+    const m = /^#step=(\d+)$/.exec(location.hash);
+    return m ? Number(m[1]) - 1 : null;
+  }
+
+  ui.first.addEventListener('click', () => show(0));
+  ui.prev.addEventListener('click', () => show(current - 1));
+  ui.next.addEventListener('click', () => show(current + 1));
+  ui.last.addEventListener('click', () => show(total - 1));
+  ui.slider.addEventListener('input', () => show(Number(ui.slider.value) - 1));
+  window.addEventListener('hashchange', () => {
+    const s = stepFromHash();
+    if (s !== null) show(s, { fromHash: true });
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // The slider moves itself with these keys and reports it through its input event.
+    if (event.target === ui.slider) return;
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    show(moves[event.key]);
+  });
+
+  if (total === 0) {
+    ui.counter.textContent = 'no steps recorded';
+    ui.memory.append(el('p', 'empty', 'The run recorded no steps.'));
+    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
+  } else {
+    show(stepFromHash() || 0, { fromHash: true });
+  }
+  if (window.performance && performance.mark) performance.mark('algoscope:first-step');
+})();

@@ -1,0 +1,87 @@
+//! The self-contained stepper page: one HTML file with the program, every step's memory
+//! picture, the printed output and a player, that works from `file://` with no network.
+//!
+//! The page has no external resources: the style sheet (`assets/page.css`), the player
+//! (`assets/page.js`) and the run's data are written into `assets/page.html`. The data is one
+//! JSON object ([`data::PageData`]) in a `<script type="application/json">`; each step's SVG is
+//! stored as indices into a table of distinct pieces ([`pieces::PieceTable`]), which keeps a
+//! 2,000-step page to a few MB. Text from the program (source, output, names, error) is only
+//! ever set with `textContent` by the player; the SVG pieces come from our own renderer, which
+//! escapes the program's text itself, and are the only strings the player puts in
+//! `innerHTML`.
+
+mod data;
+mod interim_svg;
+mod pieces;
+mod template;
+
+use algoscope_trace_format::Trace;
+
+pub use pieces::SplitError;
+
+/// How to build the page.
+#[derive(Clone, Debug, Default)]
+pub struct PageOptions {
+    /// Name shown as the page title and heading (usually the program's file name).
+    pub title: String,
+    /// Draw singly referenced objects inside their holder instead of with an arrow.
+    pub nested: bool,
+}
+
+/// Why the page could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum HtmlError {
+    /// A step's SVG could not be cut into pieces (a renderer bug: its SVG is malformed).
+    #[error("step {step}: {source}")]
+    Svg {
+        /// The step, counted from 1 as the page shows it.
+        step: usize,
+        /// What was wrong with the SVG.
+        source: SplitError,
+    },
+    /// The page data could not be written as JSON.
+    #[error("page data: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// Builds the whole page for `trace`: an HTML document as one string.
+///
+/// # Errors
+/// [`HtmlError::Svg`] when a step's drawing is not well-formed SVG, [`HtmlError::Json`] when
+/// the data cannot be serialised.
+pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlError> {
+    let mut funcs = Vec::new();
+    let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
+    let mut table = pieces::PieceTable::default();
+    for (i, step) in trace.steps.iter().enumerate() {
+        let svg = interim_svg::memory_svg(step, options.nested);
+        let indices = table.add_svg(&svg).map_err(|source| HtmlError::Svg {
+            step: i + 1,
+            source,
+        })?;
+        steps.svg.push(indices);
+    }
+    let page_data = data::PageData {
+        title: options.title.clone(),
+        language: trace.language,
+        source: trace.source.clone(),
+        stdout: trace.stdout.clone(),
+        truncated: trace.truncated,
+        stopped_by: trace.stopped_by,
+        error: trace.error.clone(),
+        funcs,
+        steps,
+        pieces: table.into_pieces(),
+    };
+    let json = template::script_safe_json(&serde_json::to_string(&page_data)?);
+    let title = template::escape_html(&options.title);
+    Ok(template::fill(
+        template::PAGE_HTML,
+        &[
+            ("title", &title),
+            ("css", template::PAGE_CSS),
+            ("js", template::PAGE_JS),
+            ("data", &json),
+        ],
+    ))
+}

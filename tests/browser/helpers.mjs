@@ -1,0 +1,93 @@
+// Shared by the browser tests: build a page with the `algoscope` binary, open it in Debian's
+// chromium from file://, and record anything that went wrong while it was open.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** Repository root (this file is tests/browser/helpers.mjs). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The `algoscope` binary: $ALGOSCOPE_BIN, else target/debug/algoscope in the checkout. */
+export const BIN = path.resolve(ROOT, process.env.ALGOSCOPE_BIN || 'target/debug/algoscope');
+
+/** Where screenshots go when $ALGOSCOPE_SCREENSHOTS names a folder; null: take none. */
+export const SCREENSHOTS = process.env.ALGOSCOPE_SCREENSHOTS
+  ? path.resolve(process.env.ALGOSCOPE_SCREENSHOTS)
+  : null;
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'algoscope-browser-'));
+
+/**
+ * Runs `algoscope html INPUT -o OUT` (extra CLI arguments after) and returns the page's path.
+ * INPUT is relative to the repository root.
+ */
+export function buildPage(input, name, extraArgs = []) {
+  const out = path.join(workDir, name + '.html');
+  const printed = execFileSync(BIN, ['html', path.resolve(ROOT, input), '-o', out, ...extraArgs], {
+    encoding: 'utf8',
+  });
+  if (printed.trim() !== out) throw new Error(`algoscope html printed ${JSON.stringify(printed)}, expected ${out}`);
+  return out;
+}
+
+/** Starts chromium the way this machine allows (no sandbox, no downloads, no network). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Opens `file` from file:// in a fresh page and returns it with `problems`: console errors,
+ * uncaught page errors, dialogs (an `alert` from injected markup would be one) and every
+ * request other than the page itself.
+ */
+export async function openPage(browser, file, { width = 1280, height = 800 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const url = pathToFileURL(file).href;
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('dialog', async (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  page.on('request', (req) => {
+    if (req.url().split('#')[0] !== url) problems.push(`request: ${req.url()}`);
+  });
+  await page.goto(url);
+  return { page, context, problems, url };
+}
+
+/** The counter, the highlighted line numbers and the printed output, as the page shows them. */
+export async function state(page) {
+  return page.evaluate(() => {
+    const text = (sel) => {
+      const node = document.querySelector(sel);
+      return node ? node.textContent : null;
+    };
+    return {
+      counter: text('#counter'),
+      current: Number(document.querySelector('.line.is-current')?.dataset.line ?? 0),
+      previous: Number(document.querySelector('.line.is-prev')?.dataset.line ?? 0),
+      where: text('#where'),
+      printed: text('#stdout'),
+      newest: text('#stdout .new'),
+      error: document.querySelector('#error').hidden ? null : text('#error'),
+      slider: Number(document.querySelector('#slider').value),
+    };
+  });
+}
