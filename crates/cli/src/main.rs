@@ -4,6 +4,7 @@
 //! library crates: convert arguments, call the crate, print or write the result.
 
 mod commands;
+mod run;
 mod html;
 
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Check a trace JSON file: prints `ok: N steps`, or the path of the first bad field.
     Validate(commands::validate::Args),
+    /// Run a program once (`.py`) and write its trace JSON.
+    Trace(commands::trace::Args),
     /// Write a self-contained HTML page that steps through a program's run (works from file://).
     Html(commands::html::Args),
 }
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(args) => commands::validate::run(args),
+        Command::Trace(args) => commands::trace::run(args),
         Command::Html(args) => commands::html::run(args),
     };
     match result {

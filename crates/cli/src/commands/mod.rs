@@ -2,4 +2,5 @@
 //! `Err` is a message for standard error with exit code 1.
 
 pub mod html;
+pub mod trace;
 pub mod validate;

@@ -1,0 +1,273 @@
+"""Loop passes, counted from the line events of each frame.
+
+A loop is entered when its frame reaches the loop's header while the loop is not running
+there (a new *instance*, pass 0); a pass starts each time execution moves from the header into
+the body; the loop is left when a line outside ``[header, body end]`` runs. Python re-checks
+the header once more before a loop ends, and that check is not a pass; ``continue`` and
+``break`` need no special case. State lives per frame, so recursion and generators keep their
+own counts.
+
+Loops come from the static analysis (``LoopInfo``: ``id``, ``kind``, ``line``, ``bodyStart``,
+``bodyEnd``, ``header``); without one, :func:`find_loops` finds them with ``ast``.
+"""
+
+import ast
+
+#: Names ``len()`` may be applied to when working out a ``range(...)`` header: exact built-in
+#: types whose length never runs program code.
+_SIZED = (list, tuple, str, dict, set, frozenset, range, bytes, bytearray)
+
+_COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+
+
+class Loop:
+    """One loop statement or comprehension from the analysis."""
+
+    __slots__ = ("id", "kind", "line", "body_start", "body_end", "range_args")
+
+    def __init__(self, info):
+        self.id = info["id"]
+        self.kind = info["kind"]
+        self.line = int(info["line"])
+        self.body_start = int(info["bodyStart"])
+        self.body_end = int(info["bodyEnd"])
+        self.range_args = _range_args(info.get("header", "")) if self.kind == "for" else None
+
+
+class Instance:
+    """One run of a loop in one frame."""
+
+    __slots__ = ("loop", "instance", "iteration", "at_header", "call")
+
+    def __init__(self, loop, instance, call):
+        self.loop = loop
+        self.instance = instance
+        self.iteration = 0
+        self.at_header = True
+        self.call = call
+
+
+class CodeLoops:
+    """The loops of one code object: header lines and body ranges."""
+
+    __slots__ = ("headers", "comprehension")
+
+    def __init__(self, loops, code):
+        lines = _code_lines(code)
+        self.headers = {}
+        self.comprehension = None
+        if code.co_name in _COMPREHENSIONS:
+            for loop in loops:
+                if loop.kind == "comprehension" and loop.line in lines:
+                    self.comprehension = loop
+                    break
+            return
+        for loop in loops:
+            if loop.kind == "comprehension" or loop.line not in lines:
+                continue
+            for line in range(loop.line, max(loop.line, loop.body_start - 1) + 1):
+                self.headers.setdefault(line, loop)
+
+    @property
+    def empty(self):
+        return not self.headers and self.comprehension is None
+
+
+def _code_lines(code):
+    if hasattr(code, "co_lines"):
+        return {line for _, _, line in code.co_lines() if line is not None}
+    import dis
+
+    return {line for _, line in dis.findlinestarts(code)}
+
+
+class FrameLoops:
+    """Active loop instances of one frame, innermost last."""
+
+    __slots__ = ("table", "active", "runs", "comp_events")
+
+    def __init__(self, table):
+        self.table = table
+        self.active = []
+        self.runs = {}
+        self.comp_events = 0
+
+    def line(self, line, frame):
+        """Updates the loop state for a line event at ``line``."""
+        table = self.table
+        active = self.active
+        if table.comprehension is not None:
+            self._comprehension_line()
+            return
+        while active:
+            loop = active[-1].loop
+            if loop.line <= line <= loop.body_end:
+                break
+            active.pop()
+        header = table.headers.get(line)
+        if header is not None:
+            if active and active[-1].loop is header:
+                active[-1].at_header = True
+                return
+            count = self.runs.get(header.id, 0) + 1
+            self.runs[header.id] = count
+            active.append(Instance(header, count, _range_call(header, frame)))
+            return
+        if active:
+            top = active[-1]
+            if top.at_header and top.loop.body_start <= line <= top.loop.body_end:
+                top.iteration += 1
+                top.at_header = False
+
+    def _comprehension_line(self):
+        loop = self.table.comprehension
+        if not self.active:
+            self.runs[loop.id] = 1
+            self.active.append(Instance(loop, 1, None))
+            return
+        self.active[-1].iteration += 1
+
+    def contexts(self, fid, out):
+        """Appends ``[frame, loop, instance, iteration(, call)]`` for each active loop."""
+        for inst in self.active:
+            if inst.call is None:
+                out.append([fid, inst.loop.id, inst.instance, inst.iteration])
+            else:
+                out.append([fid, inst.loop.id, inst.instance, inst.iteration, inst.call])
+
+
+# -- range(...) headers ---------------------------------------------------------------------
+
+
+def _range_args(header):
+    """The argument expressions of a ``for … in range(…)`` header, or None."""
+    text = header.strip()
+    if not text.startswith("for ") and not text.startswith("async for "):
+        return None
+    try:
+        tree = ast.parse(text.rstrip(":") + ": pass")
+    except SyntaxError:
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, (ast.For, ast.AsyncFor)):
+        return None
+    it = node.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"):
+        return None
+    if it.keywords or not 1 <= len(it.args) <= 3:
+        return None
+    if not all(_simple(arg) for arg in it.args):
+        return None
+    return it.args
+
+
+_BINOPS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+}
+
+
+def _simple(node):
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.BinOp):
+        return type(node.op) in _BINOPS and _simple(node.left) and _simple(node.right)
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.USub) and _simple(node.operand)
+    if isinstance(node, ast.Call):
+        return (
+            isinstance(node.func, ast.Name)
+            and node.func.id == "len"
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], ast.Name)
+        )
+    return False
+
+
+class _Unknown(Exception):
+    pass
+
+
+def _eval(node, scope):
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        value = scope(node.id)
+        if type(value) is not int:
+            raise _Unknown
+        return value
+    if isinstance(node, ast.BinOp):
+        left, right = _eval(node.left, scope), _eval(node.right, scope)
+        if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
+            raise _Unknown
+        return _BINOPS[type(node.op)](left, right)
+    if isinstance(node, ast.UnaryOp):
+        return -_eval(node.operand, scope)
+    value = scope(node.args[0].id)
+    if type(value) not in _SIZED:
+        raise _Unknown
+    return len(value)
+
+
+def _range_call(loop, frame):
+    """``range(start, stop[, step])`` with the header's values as the loop starts, or None."""
+    args = loop.range_args
+    if not args:
+        return None
+    local_vars = frame.f_locals
+    global_vars = frame.f_globals
+
+    def scope(name):
+        if name in local_vars:
+            return local_vars[name]
+        if name in global_vars:
+            return global_vars[name]
+        raise _Unknown
+
+    try:
+        values = [_eval(arg, scope) for arg in args]
+    except (_Unknown, ArithmeticError, RecursionError):
+        return None
+    if any(abs(v) > 10**18 for v in values):
+        return None
+    if len(values) == 1:
+        values.insert(0, 0)
+    return "range(%s)" % ", ".join(str(v) for v in values)
+
+
+# -- a loop finder for running the tracer on its own ----------------------------------------
+
+
+def find_loops(source):
+    """Loops of ``source`` in the analysis's shape, for runs given no analysis."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            body_start = node.body[0].lineno
+            body_end = max(getattr(n, "end_lineno", n.lineno) or n.lineno for n in node.body)
+            header = lines[node.lineno - 1].strip()
+            if header.endswith(":"):
+                header = header[:-1].rstrip()
+            kind = "while" if isinstance(node, ast.While) else "for"
+            found.append((node.lineno, kind, body_start, body_end, header))
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            found.append((node.lineno, "comprehension", node.lineno, node.end_lineno or node.lineno, ""))
+    found.sort()
+    loops, per_line = [], {}
+    for line, kind, start, end, header in found:
+        n = per_line.get(line, 0) + 1
+        per_line[line] = n
+        loop_id = "L%d" % line if n == 1 else "L%d.%d" % (line, n)
+        loops.append({"id": loop_id, "kind": kind, "line": line, "bodyStart": start, "bodyEnd": end, "header": header})
+    return loops

@@ -1,0 +1,104 @@
+"""The program's standard streams, ``print`` and ``input`` while it is traced.
+
+Output goes to an in-memory UTF-8 stream with the same rules as a real non-interactive
+stdout (strict encoding, no newline translation), so the program behaves and prints exactly
+as it would under plain ``python3``. ``print`` is the real one behind a thin wrapper that
+remembers what was printed and from which line, so the next step can point at the printed
+objects. ``input()`` reads the given standard input line by line.
+"""
+
+import builtins
+import io
+import sys
+
+#: What ``input()`` says when the given standard input has no line left.
+DEFAULT_INPUT_HINT = "input() found no more input: give the program's standard input with --stdin FILE"
+
+
+class ProgramIO:
+    """Captured stdout, the given stdin, and the program's own ``print``/``input``."""
+
+    def __init__(self, stdin_text, input_hint=DEFAULT_INPUT_HINT):
+        self.buffer = io.BytesIO()
+        self.stdout = io.TextIOWrapper(self.buffer, encoding="utf-8", errors="strict", newline="\n", write_through=True)
+        self.stdin = io.StringIO(stdin_text or "")
+        self.input_hint = input_hint
+        self.read_pos = 0
+        self.length = 0
+        self.printed = []
+        self.print_line = None
+        self.line_of_caller = None
+        self._saved = None
+
+    # -- what the program sees ---------------------------------------------------------------
+
+    def builtins_for_program(self):
+        """A copy of ``builtins`` with this run's ``print`` and ``input``."""
+        names = dict(builtins.__dict__)
+        real_print = builtins.print
+        remember = self._remember
+
+        def print(*args, **kwargs):  # noqa: A001 - the program's own print
+            target = kwargs.get("file")
+            if target is None or target is sys.stdout:
+                remember(args)
+            return real_print(*args, **kwargs)
+
+        def input(prompt=""):  # noqa: A001 - the program's own input
+            out = sys.stdout
+            if prompt != "":
+                out.write(str(prompt))
+                out.flush()
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError(self.input_hint)
+            return line[:-1] if line.endswith("\n") else line
+
+        names["print"] = print
+        names["input"] = input
+        return names
+
+    def _remember(self, args):
+        self.printed.extend(args)
+        find = self.line_of_caller
+        if find is not None:
+            self.print_line = find(sys._getframe(2))
+
+    # -- switching streams -------------------------------------------------------------------
+
+    def install(self):
+        self._saved = (sys.stdout, sys.stdin)
+        sys.stdout = self.stdout
+        sys.stdin = self.stdin
+
+    def restore(self):
+        if self._saved is not None:
+            try:
+                self.stdout.flush()
+            except Exception:
+                pass
+            sys.stdout, sys.stdin = self._saved
+            self._saved = None
+
+    # -- reading what was printed ------------------------------------------------------------
+
+    def new_text(self):
+        """Text printed since the last call (``""`` when nothing was)."""
+        end = self.buffer.tell()
+        if end == self.read_pos:
+            return ""
+        with self.buffer.getbuffer() as view:
+            data = bytes(view[self.read_pos : end])
+        self.read_pos = end
+        text = data.decode("utf-8", "replace")
+        self.length += len(text)
+        return text
+
+    def take_printed(self):
+        """``(line, objects)`` printed since the last call, or None."""
+        if self.print_line is None and not self.printed:
+            return None
+        result = (self.print_line, self.printed)
+        self.printed = []
+        self.print_line = None
+        return result

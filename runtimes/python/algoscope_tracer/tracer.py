@@ -1,0 +1,608 @@
+"""The tracer: runs a program once under ``sys.settrace`` and streams its steps as records.
+
+Only code compiled under the program's file name is recorded, but the whole stack is kept so
+that the program's functions called back from library code (``sorted(key=…)``, ``map``) still
+appear. Every event is counted; the sampler decides which become steps. Each recorded step is
+sent at once as one wire record (``PROTOCOL.md``): frames, locals and heap objects only when
+they changed since the previous step, so a run that is killed still leaves every step it
+recorded.
+
+Budgets: after ``max_steps`` recorded steps or ``time_budget_ms`` the tracer raises
+:class:`BudgetExceeded`, a ``BaseException`` (``except Exception:`` cannot catch it). Raising
+from a trace function switches tracing off, so a profile hook switches it back on at the
+program's next call or return, and the next event raises again: a bare ``except:`` cannot
+keep the program going for long. Code stuck in one long built-in call never reaches the
+tracer at all; whoever started the process stops it (the CLI kills it after the budget).
+"""
+
+import dis
+import sys
+import time
+
+from .loops import CodeLoops, FrameLoops, Loop
+from .program_io import ProgramIO
+from .sampling import Sampler
+from .values import Entry, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+
+#: The file name the program is compiled under; only its frames are recorded.
+PROGRAM_FILE = "<program>"
+#: Frames of the tracer's own that must fit above the program's deepest frame.
+RECURSION_HEADROOM = 200
+#: Most active frames listed in a step; deeper stacks show the outermost and innermost ones.
+MAX_FRAMES = 64
+_OUTER_FRAMES = 16
+
+_CO_OPTIMIZED = 0x01
+_CO_GENERATOR = 0x20
+_CO_COROUTINE = 0x80
+_CO_ITERABLE_COROUTINE = 0x100
+_CO_ASYNC_GENERATOR = 0x200
+
+_YIELD_OPS = {dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name in dis.opmap}
+_RESUME_OP = dis.opmap.get("RESUME")
+_SEND_OP = dis.opmap.get("SEND")
+_SIMPLE_ARG_TYPES = (str, int, float, bool, type(None), bytes)
+
+
+class BudgetExceeded(BaseException):
+    """Raised into the program when a step or time budget runs out."""
+
+
+class CodeInfo:
+    """What the tracer needs about one code object, found at its first call."""
+
+    __slots__ = ("code", "user", "name", "is_module", "hidden", "loops", "flags")
+
+    def __init__(self, code, user, loops):
+        self.code = code
+        self.user = user
+        self.name = code.co_name
+        self.is_module = code.co_name == "<module>"
+        self.flags = code.co_flags
+        self.hidden = set(code.co_freevars)
+        table = CodeLoops(loops, code) if user and loops else None
+        self.loops = None if table is None or table.empty else table
+
+
+class FrameState:
+    """One program frame the tracer has seen and what it last sent about it."""
+
+    __slots__ = (
+        "frame",
+        "fid",
+        "info",
+        "loops",
+        "unwinding",
+        "suspended",
+        "sent",
+        "sent_line",
+        "sent_locals",
+        "sent_state",
+    )
+
+    def __init__(self, frame, fid, info):
+        self.frame = frame
+        self.fid = fid
+        self.info = info
+        self.loops = FrameLoops(info.loops) if info.loops is not None else None
+        self.unwinding = False
+        self.suspended = False
+        self.sent = False
+        self.sent_line = None
+        self.sent_locals = None
+        self.sent_state = False
+
+
+class Options:
+    """Run options; the defaults are the trace format's policy."""
+
+    def __init__(self, max_steps=20000, time_budget_ms=6000, stdin=None, loops=None, index_names=None, input_hint=None):
+        self.max_steps = max_steps
+        self.time_budget_ms = time_budget_ms
+        self.stdin = stdin
+        self.loops = loops
+        self.index_names = index_names or {}
+        self.input_hint = input_hint
+
+
+class Tracer:
+    """Traces one run of ``source``; ``emit(text)`` receives each wire record (one JSON line)."""
+
+    def __init__(self, source, options, emit):
+        import json
+
+        self.source = source
+        self.options = options
+        self.emit = emit
+        self.encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False).encode
+        self.loops = [Loop(info) for info in (options.loops or [])]
+        self.index_names = options.index_names
+        hint = options.input_hint
+        self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
+        self.io.line_of_caller = self._line_of_caller
+        self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
+        self.sampler = Sampler(options.max_steps)
+        self.codes = {}
+        self.by_frame = {}
+        self.active = []
+        self.suspended = {}
+        self.next_frame = 1
+        self.events = 0
+        self.steps = 0
+        self.functions = {}
+        self.stop_reason = None
+        self.deadline = None
+        self.sent_order = []
+        self.sent_live = set()
+        self.sent_loops = []
+        self.sent_length = 0
+        self.recursion_limit = None
+
+    # -- running -------------------------------------------------------------------------------
+
+    def run(self):
+        """Runs the program to the end (or a budget) and emits every record, ``end`` last."""
+        try:
+            code = compile(self.source, PROGRAM_FILE, "exec", dont_inherit=True)
+        except SyntaxError as error:
+            self._emit({"syntax": {"line": error.lineno or 1, "column": error.offset or 1, "message": clean(str(error.msg))}})
+            return
+        except ValueError as error:
+            self._emit({"syntax": {"line": 1, "column": 1, "message": clean(str(error))}})
+            return
+        import types
+
+        module = types.ModuleType("__main__")
+        module.__dict__["__builtins__"] = self.io.builtins_for_program()
+        saved_main = sys.modules.get("__main__")
+        saved_argv = sys.argv
+        saved_limit = sys.getrecursionlimit()
+        sys.modules["__main__"] = module
+        sys.argv = [PROGRAM_FILE]
+        sys.setrecursionlimit(saved_limit + RECURSION_HEADROOM)
+        error = None
+        self.io.install()
+        self.deadline = time.perf_counter() + self.options.time_budget_ms / 1000.0
+        sys.settrace(self._global)
+        try:
+            exec(code, module.__dict__)
+        except BudgetExceeded:
+            pass
+        except SystemExit as exit_:
+            if self.stop_reason is None and exit_.code not in (None, 0):
+                error = exit_
+        except BaseException as raised:  # the program's own uncaught error
+            error = raised
+        finally:
+            sys.settrace(None)
+            sys.setprofile(None)
+            self.io.restore()
+            sys.setrecursionlimit(saved_limit)
+            sys.argv = saved_argv
+            if saved_main is not None:
+                sys.modules["__main__"] = saved_main
+        self._finish(error)
+
+    def _finish(self, error):
+        if self.stop_reason is None:
+            text = self.io.new_text()
+            if text:
+                self._emit({"out": clean(text)})
+        end = {"counts": self._counts(), "sampled": self.sampler.sampled}
+        if self.stop_reason is not None:
+            end["truncated"] = True
+            end["stoppedBy"] = self.stop_reason
+        elif error is not None:
+            end["error"] = {
+                "type": clean(_type_name_of(type(error))),
+                "message": clean(exception_message(error, allow_program_code=True)),
+                "line": _error_line(error),
+            }
+        self._emit({"end": end})
+
+    def _counts(self):
+        return {
+            "events": self.events,
+            "functions": {name: [c[0], c[2]] for name, c in sorted(self.functions.items())},
+        }
+
+    def _emit(self, record):
+        self.emit(self.encode(record))
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    def _global(self, frame, event, arg):
+        code = frame.f_code
+        info = self.codes.get(id(code))
+        if info is None:
+            info = self._code_info(code)
+        if not info.user:
+            return None
+        self._event(frame, event, arg, info)
+        return self._local
+
+    def _local(self, frame, event, arg):
+        self._event(frame, event, arg, self.codes[id(frame.f_code)])
+        return self._local
+
+    def _code_info(self, code):
+        info = CodeInfo(code, code.co_filename == PROGRAM_FILE, self.loops)
+        self.codes[id(code)] = info
+        return info
+
+    def _rearm(self, frame, event, arg):
+        """Profile hook set while stopping: switches tracing back on at the next call/return."""
+        sys.setprofile(None)
+        sys.settrace(self._global)
+        for state in self.active:
+            state.frame.f_trace = self._local
+
+    def _raise_into_program(self, error):
+        sys.setprofile(self._rearm)
+        raise error
+
+    # -- events --------------------------------------------------------------------------------
+
+    def _event(self, frame, event, arg, info):
+        if self.stop_reason is not None:
+            self._raise_into_program(BudgetExceeded(self.stop_reason))
+        self.events += 1
+        if time.perf_counter() > self.deadline:
+            self._stop("time")
+        if self.steps >= self.options.max_steps:
+            self._stop("steps")
+        state = self.by_frame.get(id(frame))
+        kind = event
+        if event == "line":
+            if state is None:
+                state = self._enter(frame, info)
+            state.unwinding = False
+            if state.loops is not None:
+                state.loops.line(frame.f_lineno, frame)
+        elif event == "call":
+            if state is not None and state.suspended:
+                kind = "resume"
+                state.suspended = False
+                del self.suspended[state.fid]
+                self.active.append(state)
+                self._depth(info.name, 1)
+            else:
+                if len(self.active) > 100:
+                    self._check_recursion()
+                if info.is_module:
+                    self._enter(frame, info)
+                    return
+                if not info.flags & _CO_OPTIMIZED:  # a class body runs once, it is no call
+                    self._enter(frame, info)
+                    self._record("call", self.by_frame[id(frame)], arg)
+                    return
+                counter = self.functions.get(info.name)
+                if counter is None:
+                    counter = self.functions[info.name] = [0, 0, 0]
+                counter[0] += 1
+                state = self._enter(frame, info)
+        elif event == "return":
+            if state is None:
+                return
+            if state.unwinding:
+                self._leave(state)
+                return
+            if info.flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE) and _is_yield(frame):
+                kind = _suspend_kind(frame, info.flags)
+                self._record(kind, state, arg)
+                state.suspended = True
+                self._pop(state)
+                self.suspended[state.fid] = state
+                self._depth(info.name, -1)
+                return
+            self._record("return", state, arg)
+            self._leave(state)
+            return
+        elif event == "exception":
+            if state is None:
+                state = self._enter(frame, info)
+            state.unwinding = True
+            exc_type = arg[0]
+            if exc_type is BudgetExceeded or exc_type is GeneratorExit:
+                return
+        else:
+            return
+        self._record(kind, state, arg)
+
+    def _enter(self, frame, info):
+        fid = "f%d" % self.next_frame
+        self.next_frame += 1
+        state = FrameState(frame, fid, info)
+        self.by_frame[id(frame)] = state
+        self.active.append(state)
+        self._depth(info.name, 1)
+        return state
+
+    def _leave(self, state):
+        self._pop(state)
+        self.by_frame.pop(id(state.frame), None)
+        self._depth(state.info.name, -1)
+        state.frame = None
+
+    def _pop(self, state):
+        active = self.active
+        if active and active[-1] is state:
+            active.pop()
+        elif state in active:
+            active.remove(state)
+
+    def _depth(self, name, delta):
+        counter = self.functions.get(name)
+        if counter is None:
+            return
+        counter[1] += delta
+        if counter[1] > counter[2]:
+            counter[2] = counter[1]
+
+    def _check_recursion(self):
+        limit = sys.getrecursionlimit() - RECURSION_HEADROOM
+        if len(self.active) >= limit - 5:
+            self._raise_into_program(RecursionError("maximum recursion depth exceeded"))
+
+    def _stop(self, reason):
+        self.stop_reason = reason
+        text = self.io.new_text()
+        if text:
+            self._emit({"out": clean(text)})
+        self._raise_into_program(BudgetExceeded(reason))
+
+    def _frame_id_of(self, frame):
+        state = self.by_frame.get(id(frame))
+        return state.fid if state is not None else None
+
+    def _line_of_caller(self, frame):
+        while frame is not None:
+            if frame.f_code.co_filename == PROGRAM_FILE:
+                return frame.f_lineno
+            frame = frame.f_back
+        return None
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def _record(self, kind, state, arg):
+        if not self.sampler.keep(kind, state, self):
+            return
+        self.steps += 1
+        heap = self.heap
+        heap.found = roots = []
+        heap.windows = {}
+        rec = {}
+        if kind != "line":
+            rec["e"] = kind
+        frame = state.frame
+        rec["l"] = frame.f_lineno
+        frames = self._visible_frames()
+        order = [s.fid for s in frames]
+        updates = []
+        for s in frames:
+            update = self._frame_update(s)
+            if update is not None:
+                updates.append(update)
+        sent = self.sent_order
+        if order != sent:
+            keep = 0
+            limit = min(len(order), len(sent))
+            while keep < limit and order[keep] == sent[keep]:
+                keep += 1
+            rec["fp"] = keep
+            rec["fa"] = order[keep:]
+            self.sent_order = order
+        if updates:
+            rec["f"] = updates
+        if kind in ("return", "yield", "await"):
+            rec["r"] = heap.value(arg)
+        elif kind == "exception":
+            rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
+        live, changed = self._walk(roots)
+        added = live - self.sent_live
+        removed = self.sent_live - live
+        if added:
+            rec["ha"] = sorted(added, key=_id_number)
+        if removed:
+            rec["hr"] = sorted(removed, key=_id_number)
+        if changed:
+            rec["h"] = changed
+        self.sent_live = live
+        loops = []
+        for s in frames:
+            if s.loops is not None and s.loops.active:
+                s.loops.contexts(s.fid, loops)
+        if loops != self.sent_loops:
+            rec["lp"] = loops
+            self.sent_loops = loops
+        io = self.io
+        text = io.new_text()
+        if text:
+            self._emit({"out": clean(text)})
+        if io.length != self.sent_length:
+            rec["n"] = io.length
+            self.sent_length = io.length
+        printed = io.take_printed()
+        if printed is not None:
+            line, objects = printed
+            ids = heap.ids
+            refs = []
+            for obj in objects:
+                oid = ids.get(id(obj))
+                if oid is not None and oid in live and oid not in refs:
+                    refs.append(oid)
+            rec["o"] = [line if line is not None else rec["l"], refs]
+        skipped = self.sampler.take_skipped()
+        if skipped:
+            rec["sk"] = skipped
+        self._emit(rec)
+
+    def _visible_frames(self):
+        active = self.active
+        if len(active) > MAX_FRAMES:
+            active = active[:_OUTER_FRAMES] + active[len(active) - (MAX_FRAMES - _OUTER_FRAMES) :]
+        if not self.suspended:
+            return active
+        return active + sorted(self.suspended.values(), key=lambda s: int(s.fid[1:]))
+
+    def _frame_update(self, state):
+        frame = state.frame
+        line = frame.f_lineno
+        local_vars = self._locals(state)
+        if not state.sent:
+            state.sent = True
+            state.sent_line = line
+            state.sent_locals = local_vars
+            state.sent_state = state.suspended
+            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": local_vars}
+            if state.suspended:
+                update["st"] = "suspended"
+            return update
+        update = None
+        if line != state.sent_line:
+            update = {"i": state.fid, "ln": line}
+            state.sent_line = line
+        old = state.sent_locals
+        if local_vars != old:
+            if update is None:
+                update = {"i": state.fid}
+            if len(old) == len(local_vars) and all(a[0] == b[0] for a, b in zip(old, local_vars)):
+                update["ls"] = [pair for pair, before in zip(local_vars, old) if pair != before]
+            else:
+                update["lv"] = local_vars
+            state.sent_locals = local_vars
+        if state.suspended != state.sent_state:
+            if update is None:
+                update = {"i": state.fid}
+            update["st"] = "suspended" if state.suspended else "active"
+            state.sent_state = state.suspended
+        return update
+
+    def _locals(self, state):
+        frame = state.frame
+        info = state.info
+        hidden = info.hidden
+        value = self.heap.value
+        out = []
+        module = info.is_module
+        index_names = self.index_names
+        for name, v in frame.f_locals.items():
+            if name in hidden or name[:1] == "." or (module and name[:2] == "__" and name[-2:] == "__"):
+                continue
+            out.append([name, value(v)])
+            if type(v) is list and len(v) > 60 and name in index_names:
+                self._window(v, name, frame)
+        return out
+
+    def _window(self, items, name, frame):
+        local_vars = frame.f_locals
+        for index in self.index_names.get(name, ()):
+            position = local_vars.get(index)
+            if type(position) is int:
+                oid = self.heap.ids.get(id(items))
+                if oid is not None:
+                    start = max(0, min(position - 30, len(items) - 60))
+                    self.heap.windows[oid] = start - start % 10
+                return
+
+    def _walk(self, roots):
+        heap = self.heap
+        entries = heap.entries
+        sent_live = self.sent_live
+        live = set()
+        changed = {}
+        queue = list(roots)
+        i = 0
+        while i < len(queue):
+            oid = queue[i]
+            i += 1
+            if oid in live:
+                continue
+            obj = heap.object_of(oid)
+            if obj is None:
+                continue
+            live.add(oid)
+            entry = entries.get(oid)
+            snap, keep = heap.snapshot(oid, obj)
+            if entry is None or entry.snap != snap:
+                heap.found = children = []
+                wire = heap.describe(oid, obj)
+                if entry is not None and entry.wire == wire and oid in sent_live:
+                    entry.snap = snap
+                    entry.keep = keep
+                    entry.children = children
+                else:
+                    entry = entries[oid] = Entry(snap, wire, children, keep)
+                    changed[oid] = wire
+            elif oid not in sent_live:
+                changed[oid] = entry.wire
+            queue.extend(entry.children)
+        return live, changed
+
+
+def _id_number(oid):
+    return int(oid[1:])
+
+
+def _is_yield(frame):
+    lasti = frame.f_lasti
+    if lasti < 0:
+        return False
+    op = frame.f_code.co_code[lasti]
+    if op in _YIELD_OPS:
+        return True
+    return op == _RESUME_OP and lasti > 0
+
+
+def _suspend_kind(frame, flags):
+    if flags & (_CO_COROUTINE | _CO_ITERABLE_COROUTINE):
+        return "await"
+    if flags & _CO_ASYNC_GENERATOR:
+        code = frame.f_code.co_code
+        lasti = frame.f_lasti
+        if lasti >= 2 and code[lasti - 2] == _SEND_OP:
+            return "await"
+        return "yield"
+    return "yield"
+
+
+def exception_message(error, allow_program_code=False):
+    """The message of ``error``, read without running the program's code unless allowed.
+
+    A built-in ``__str__`` over plain arguments (text, numbers) is safe to call. Anything else
+    (a class's own ``__str__``, arguments that are objects) is only run when
+    ``allow_program_code`` is set, which the tracer does once, after the run, for the final
+    error (what Python itself would print).
+    """
+    t = type(error)
+    impl = None
+    for klass in _type_mro_of(t):
+        if "__str__" in _type_dict_of(klass):
+            impl = klass
+            break
+    try:
+        args = BaseException.__dict__["args"].__get__(error)
+    except Exception:
+        args = ()
+    builtin_str = impl is not None and not (_type_flags_of(impl) & (1 << 9))
+    simple = all(type(a) in _SIMPLE_ARG_TYPES for a in args)
+    if (builtin_str and simple) or allow_program_code:
+        try:
+            return str(error)
+        except BaseException as failure:  # the program's __str__ failed
+            return "<message unreadable: %s>" % _type_name_of(type(failure))
+    if len(args) >= 1 and type(args[0]) is str:
+        return args[0]
+    return "<message not read: it would run the program's code>"
+
+
+def _error_line(error):
+    tb = error.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == PROGRAM_FILE:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    if line is None and isinstance(error, SyntaxError) and error.filename == PROGRAM_FILE:
+        line = error.lineno
+    return line

@@ -1,0 +1,674 @@
+"""Python values to wire values, without ever running the program's own code.
+
+Nothing here calls ``repr``, ``str``, ``__getattr__``, ``__eq__``, ``__len__`` or a property of
+an object whose type the program defined. Fields are read from the instance ``__dict__`` through
+the interpreter's own ``__dict__`` descriptor and from ``__slots__`` member descriptors; a
+class's name through ``type``'s own ``__name__`` descriptor; container items through the
+built-in base type's methods (``list.__getitem__(obj, ...)``), never the object's overrides.
+
+Wire values (see ``PROTOCOL.md``): an ``int`` that fits in 53 bits, ``true``/``false`` and
+``null`` stand for themselves; ``"o12"`` is a reference to heap object ``o12``;
+``[type, repr]`` (``[type, repr, length]`` when the text was cut) is any other primitive;
+``{"u": reason}`` is a value that could not be read.
+"""
+
+import collections
+import itertools
+import sys
+import types
+
+#: Integers inside this range travel as JSON numbers; others as ``["int", "digits"]``.
+INT_WIRE_MAX = 2**53
+#: Most characters of a primitive's or a single value's text.
+TEXT_CAP = 48
+#: Most items of a container shown at once (a window of a longer one).
+WINDOW = 60
+
+_islice = itertools.islice
+_type_name_of = type.__dict__["__name__"].__get__
+_type_dict_of = type.__dict__["__dict__"].__get__
+_type_mro_of = type.__dict__["__mro__"].__get__
+_type_bases_of = type.__dict__["__bases__"].__get__
+_type_flags_of = type.__dict__["__flags__"].__get__
+_HEAPTYPE = 1 << 9
+
+_GETSET = types.GetSetDescriptorType
+_MEMBER = types.MemberDescriptorType
+_FUNCTION = types.FunctionType
+_NOT_FIELDS = (types.FunctionType, staticmethod, classmethod, property, types.BuiltinFunctionType)
+
+_int_repr = int.__repr__
+_float_repr = float.__repr__
+_str_repr = str.__repr__
+_complex_repr = complex.__repr__
+
+
+def cut(text):
+    """``text`` held to ``TEXT_CAP`` characters: ``(text, None)`` or ``(shortened, real length)``."""
+    if len(text) <= TEXT_CAP:
+        return text, None
+    return text[: TEXT_CAP - 1] + "\u2026", len(text)
+
+
+def clean(text):
+    """Text safe to put in JSON for any reader: lone surrogates become ``\\udXXX`` escapes."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def int_text(value):
+    """The exact decimal digits of an ``int`` of any size (ignoring ``int_max_str_digits``)."""
+    try:
+        return _int_repr(value)
+    except ValueError:
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            return _int_repr(value)
+        finally:
+            sys.set_int_max_str_digits(limit)
+
+
+def _wire_int(value):
+    if -INT_WIRE_MAX < value < INT_WIRE_MAX:
+        return value
+    return ["int", int_text(value)]
+
+
+def _wire_float(value):
+    return ["float", _float_repr(value)]
+
+
+def _wire_str(value):
+    if len(value) > TEXT_CAP:
+        text, length = cut(_str_repr(value[:TEXT_CAP]))
+        return ["str", text, len(value)]
+    text, length = cut(_str_repr(value))
+    if length is None:
+        return ["str", text]
+    return ["str", text, len(value)]
+
+
+def _wire_complex(value):
+    return ["complex", _complex_repr(value)]
+
+
+def _same(value):
+    return value
+
+
+#: Exact primitive types and how each travels.
+PRIMITIVES = {
+    int: _wire_int,
+    bool: _same,
+    type(None): _same,
+    float: _wire_float,
+    str: _wire_str,
+    complex: _wire_complex,
+}
+
+
+def prim_of_subclass(value):
+    """A wire primitive for an instance of a subclass of ``int``/``float``/``str``, or None."""
+    t = type(value)
+    name = clean(_type_name_of(t))
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return [name, int_text(value)]
+    if isinstance(value, float):
+        return [name, _float_repr(value)]
+    if isinstance(value, str):
+        text, length = cut(_str_repr(str.__getitem__(value, slice(0, TEXT_CAP))))
+        if str.__len__(value) > TEXT_CAP or length is not None:
+            return [name, text, str.__len__(value)]
+        return [name, text]
+    return None
+
+
+class TypeInfo:
+    """What the serializer needs to know about one type, found once and cached."""
+
+    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "is_heap")
+
+    def __init__(self, t):
+        self.name = clean(_type_name_of(t))
+        self.is_heap = bool(_type_flags_of(t) & _HEAPTYPE)
+        self.dict_getter = None
+        self.slots = []
+        mro = _type_mro_of(t)
+        for klass in mro:
+            ns = _type_dict_of(klass)
+            descriptor = ns.get("__dict__")
+            if self.dict_getter is None and type(descriptor) is _GETSET:
+                self.dict_getter = descriptor.__get__
+        for klass in reversed(mro):
+            if not (_type_flags_of(klass) & _HEAPTYPE):
+                continue
+            for key, descriptor in _type_dict_of(klass).items():
+                if type(descriptor) is _MEMBER and key not in ("__weakref__", "__dict__"):
+                    self.slots.append((clean(key), descriptor.__get__))
+        self.sizeof_safe = False
+        for klass in mro:
+            if "__sizeof__" in _type_dict_of(klass):
+                self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
+                break
+        self.kind = _kind_of(t, mro)
+
+
+def _kind_of(t, mro):
+    if t in _EXACT_KINDS:
+        return _EXACT_KINDS[t]
+    for base in mro:
+        kind = _BASE_KINDS.get(base)
+        if kind is not None:
+            return kind
+    return "instance"
+
+
+_EXACT_KINDS = {
+    types.FunctionType: "function",
+    types.BuiltinFunctionType: "builtin",
+    types.MethodType: "method",
+    types.BuiltinMethodType: "builtin",
+    types.WrapperDescriptorType: "builtin",
+    types.MethodWrapperType: "builtin",
+    types.MethodDescriptorType: "builtin",
+    types.GeneratorType: "generator",
+    types.CoroutineType: "generator",
+    types.AsyncGeneratorType: "generator",
+    types.ModuleType: "module",
+    range: "range",
+    bytes: "bytes",
+    bytearray: "bytes",
+    slice: "opaque",
+    types.CodeType: "opaque",
+    types.FrameType: "opaque",
+    type(Ellipsis): "opaque",
+    type(NotImplemented): "opaque",
+    memoryview: "opaque",
+}
+
+_BASE_KINDS = {
+    type: "class",
+    list: "list",
+    collections.deque: "deque",
+    tuple: "tuple",
+    dict: "dict",
+    set: "set",
+    frozenset: "set",
+    BaseException: "instance",
+}
+
+
+class Entry:
+    """The last serialization of one heap object: what it was read from and what was sent."""
+
+    __slots__ = ("snap", "wire", "children", "keep")
+
+    def __init__(self, snap, wire, children, keep):
+        self.snap = snap
+        self.wire = wire
+        self.children = children
+        self.keep = keep
+
+
+class Heap:
+    """Stable ids, the keep-alive table and cached serializations of every object seen.
+
+    Ids are ``o1``, ``o2``, … in first-seen order. Every object that got an id is kept alive
+    until the run ends (so ``id()`` cannot be reused for a different object), except
+    generators and coroutines, whose ids are forgotten when they are collected so that a
+    dropped generator can still be closed.
+    """
+
+    def __init__(self, program_file, frame_id_of):
+        self.program_file = program_file
+        self.frame_id_of = frame_id_of
+        self.ids = {}
+        self.objects = {}
+        self.next_id = 1
+        self.types = {}
+        self.entries = {}
+        self.found = []
+        self.windows = {}
+        self.seen_missing_dict = False
+        self._weak = {}
+
+    # -- values -----------------------------------------------------------------------------
+
+    def value(self, v):
+        """The wire value of ``v``; a heap object's id is also appended to ``self.found``."""
+        encode = PRIMITIVES.get(type(v))
+        if encode is not None:
+            return encode(v)
+        return self.ref(v)
+
+    def ref(self, v):
+        oid = self.ids.get(id(v))
+        if oid is None:
+            info = self.type_info(type(v))
+            if info.kind == "instance" and info.is_heap:
+                prim = None
+            else:
+                prim = prim_of_subclass(v) if isinstance(v, (int, float, str)) else None
+            if prim is not None:
+                return prim
+            oid = self._register(v, info)
+        self.found.append(oid)
+        return oid
+
+    def type_info(self, t):
+        info = self.types.get(t)
+        if info is None:
+            info = self.types[t] = TypeInfo(t)
+            if info.kind == "dict" and t is not dict:
+                if any("__missing__" in _type_dict_of(k) for k in _type_mro_of(t)):
+                    self.seen_missing_dict = True
+        return info
+
+    def _register(self, v, info):
+        oid = "o%d" % self.next_id
+        self.next_id += 1
+        key = id(v)
+        self.ids[key] = oid
+        if info.kind == "generator":
+            import weakref
+
+            def forget(_ref, key=key, oid=oid):
+                self.ids.pop(key, None)
+                self._weak.pop(oid, None)
+
+            try:
+                self._weak[oid] = weakref.ref(v, forget)
+            except TypeError:
+                self.objects[oid] = v
+        else:
+            self.objects[oid] = v
+        return oid
+
+    def object_of(self, oid):
+        obj = self.objects.get(oid)
+        if obj is None:
+            ref = self._weak.get(oid)
+            if ref is not None:
+                obj = ref()
+        return obj
+
+    # -- objects ----------------------------------------------------------------------------
+
+    def snapshot(self, oid, obj):
+        """``(snap, keep)`` for change detection: ``snap`` is ints, strings and tuples only."""
+        info = self.type_info(type(obj))
+        return _SNAPSHOTS[info.kind](self, oid, obj, info)
+
+    def describe(self, oid, obj):
+        """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``."""
+        info = self.type_info(type(obj))
+        return _DESCRIBERS[info.kind](self, oid, obj, info)
+
+    def window_of(self, oid, length):
+        offset = self.windows.get(oid, 0)
+        if length <= WINDOW:
+            return 0
+        return max(0, min(offset, length - WINDOW))
+
+
+def _size(obj, info):
+    if not info.sizeof_safe:
+        return None
+    try:
+        return sys.getsizeof(obj)
+    except Exception:
+        return None
+
+
+# -- sequences ------------------------------------------------------------------------------
+
+
+def _seq_items(heap, oid, obj, info):
+    kind = info.kind
+    if kind == "list":
+        length = list.__len__(obj)
+        offset = heap.window_of(oid, length)
+        items = list.__getitem__(obj, slice(offset, offset + WINDOW))
+    elif kind == "tuple":
+        length = tuple.__len__(obj)
+        offset = heap.window_of(oid, length)
+        items = tuple.__getitem__(obj, slice(offset, offset + WINDOW))
+    elif kind == "deque":
+        length = collections.deque.__len__(obj)
+        offset = heap.window_of(oid, length)
+        items = tuple(_islice(collections.deque.__iter__(obj), offset, offset + WINDOW))
+    else:
+        base = frozenset if isinstance(obj, frozenset) else set
+        length = base.__len__(obj)
+        offset = 0
+        items = tuple(_islice(base.__iter__(obj), WINDOW))
+    return length, offset, items
+
+
+def _snap_seq(heap, oid, obj, info):
+    length, offset, items = _seq_items(heap, oid, obj, info)
+    size = _size(obj, info) if info.kind != "tuple" else 0
+    return (length, offset, size, tuple(map(id, items))), items
+
+
+_SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
+_DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
+
+
+def _describe_seq(heap, oid, obj, info):
+    length, offset, items = _seq_items(heap, oid, obj, info)
+    kind = _SEQ_KINDS[info.kind]
+    value = heap.value
+    wire = {"k": kind, "i": [value(item) for item in items], "n": length}
+    if info.name != _DEFAULT_SEQ_NAMES.get(kind):
+        wire["t"] = info.name
+    if offset:
+        wire["o"] = offset
+    size = _size(obj, info)
+    if size is not None:
+        wire["b"] = size
+    return wire
+
+
+# -- mappings -------------------------------------------------------------------------------
+
+
+def _dict_items(obj):
+    return tuple(_islice(dict.items(obj), WINDOW))
+
+
+def _snap_dict(heap, oid, obj, info):
+    items = _dict_items(obj)
+    return (
+        dict.__len__(obj),
+        _size(obj, info),
+        tuple(id(k) for k, _ in items),
+        tuple(id(v) for _, v in items),
+    ), items
+
+
+def _describe_dict(heap, oid, obj, info):
+    value = heap.value
+    entries = [[value(k), value(v)] for k, v in _dict_items(obj)]
+    wire = {"k": "dict", "e": entries, "n": dict.__len__(obj)}
+    if info.name != "dict":
+        wire["t"] = info.name
+    size = _size(obj, info)
+    if size is not None:
+        wire["b"] = size
+    return wire
+
+
+# -- instances ------------------------------------------------------------------------------
+
+
+def _instance_fields(obj, info):
+    """``[(name, value)]``: slots from the most basic class first, then ``__dict__``."""
+    fields = []
+    for name, getter in info.slots:
+        try:
+            fields.append((name, getter(obj)))
+        except AttributeError:
+            pass
+    if info.dict_getter is not None:
+        try:
+            d = info.dict_getter(obj)
+        except Exception:
+            d = None
+        if type(d) is dict or isinstance(d, dict):
+            for key, v in _islice(dict.items(d), WINDOW):
+                if type(key) is str:
+                    fields.append((key, v))
+    return fields
+
+
+def _snap_instance(heap, oid, obj, info):
+    fields = _instance_fields(obj, info)
+    size = _instance_size(obj, info)
+    return (size, tuple(name for name, _ in fields), tuple(id(v) for _, v in fields)), fields
+
+
+def _instance_size(obj, info):
+    size = _size(obj, info)
+    if size is None or info.dict_getter is None:
+        return size
+    try:
+        d = info.dict_getter(obj)
+    except Exception:
+        return size
+    if type(d) is dict:
+        size += sys.getsizeof(d)
+    return size
+
+
+def _describe_instance(heap, oid, obj, info):
+    value = heap.value
+    fields = [[clean(name), value(v)] for name, v in _instance_fields(obj, info)]
+    wire = {"k": "instance", "t": info.name, "f": fields}
+    size = _instance_size(obj, info)
+    if size is not None:
+        wire["b"] = size
+    return wire
+
+
+# -- functions and classes ------------------------------------------------------------------
+
+
+def _cells(fn):
+    code = fn.__code__
+    closure = fn.__closure__ or ()
+    pairs = []
+    for name, cell in zip(code.co_freevars, closure):
+        try:
+            pairs.append((name, cell.cell_contents))
+        except ValueError:
+            pass
+    return pairs
+
+
+def _params(code):
+    count = code.co_argcount + code.co_kwonlyargcount
+    flags = code.co_flags
+    if flags & 0x04:
+        count += 1
+    if flags & 0x08:
+        count += 1
+    return list(code.co_varnames[:count])
+
+
+def _snap_function(heap, oid, obj, info):
+    if info.kind == "method":
+        return (id(obj.__self__),), (obj.__self__,)
+    if info.kind != "function":
+        return (), None
+    cells = _cells(obj)
+    return tuple(id(v) for _, v in cells), cells
+
+
+def _describe_function(heap, oid, obj, info):
+    kind = info.kind
+    if kind == "function":
+        code = obj.__code__
+        wire = {"k": "function", "name": clean(obj.__name__), "p": _params(code)}
+        captured = [[name, heap.value(v)] for name, v in _cells(obj)]
+        if captured:
+            wire["c"] = captured
+        if code.co_filename == heap.program_file:
+            wire["line"] = code.co_firstlineno
+        return wire
+    if kind == "method":
+        func = obj.__func__
+        name = getattr(func, "__name__", "method") if type(func) is _FUNCTION else "method"
+        wire = {"k": "function", "name": clean(name), "c": [["self", heap.value(obj.__self__)]]}
+        if type(func) is _FUNCTION:
+            wire["p"] = _params(func.__code__)[1:]
+            if func.__code__.co_filename == heap.program_file:
+                wire["line"] = func.__code__.co_firstlineno
+        return wire
+    name = None
+    try:
+        name = obj.__name__
+    except Exception:
+        pass
+    if type(name) is not str:
+        name = info.name
+    return {"k": "function", "name": clean(name)}
+
+
+def _class_fields(cls):
+    ns = _type_dict_of(cls)
+    fields = []
+    for key, v in ns.items():
+        if type(key) is not str or (key.startswith("__") and key.endswith("__")):
+            continue
+        if isinstance(v, _NOT_FIELDS) or type(v) in (_GETSET, _MEMBER):
+            continue
+        fields.append((key, v))
+    return fields
+
+
+def _snap_class(heap, oid, obj, info):
+    if not (_type_flags_of(obj) & _HEAPTYPE):
+        return (), None
+    fields = _class_fields(obj)
+    return (tuple(k for k, _ in fields), tuple(id(v) for _, v in fields)), fields
+
+
+def _describe_class(heap, oid, obj, info):
+    bases = [clean(_type_name_of(b)) for b in _type_bases_of(obj)]
+    wire = {"k": "class", "name": clean(_type_name_of(obj)), "bases": bases}
+    if _type_flags_of(obj) & _HEAPTYPE:
+        fields = [[clean(k), heap.value(v)] for k, v in _class_fields(obj)]
+        if fields:
+            wire["f"] = fields
+    return wire
+
+
+# -- generators -----------------------------------------------------------------------------
+
+_GEN_NAMES = {
+    types.GeneratorType: "generator",
+    types.CoroutineType: "coroutine",
+    types.AsyncGeneratorType: "async_generator",
+}
+
+
+def generator_state(gen):
+    """``created``, ``suspended``, ``running`` or ``closed``, read without resuming it."""
+    t = type(gen)
+    if t is types.GeneratorType:
+        running, frame = gen.gi_running, gen.gi_frame
+        suspended = getattr(gen, "gi_suspended", None)
+    elif t is types.CoroutineType:
+        running, frame = gen.cr_running, gen.cr_frame
+        suspended = getattr(gen, "cr_suspended", None)
+    else:
+        running, frame = gen.ag_running, gen.ag_frame
+        suspended = None
+    if running:
+        return "running", frame
+    if frame is None:
+        return "closed", None
+    if suspended is None:
+        suspended = frame.f_lasti != -1
+    return ("suspended" if suspended else "created"), frame
+
+
+def _snap_generator(heap, oid, obj, info):
+    state, frame = generator_state(obj)
+    return (state, heap.frame_id_of(frame) if frame is not None else None), None
+
+
+def _describe_generator(heap, oid, obj, info):
+    state, frame = generator_state(obj)
+    wire = {"k": "generator", "t": _GEN_NAMES.get(type(obj), info.name), "name": clean(obj.__name__), "state": state}
+    if frame is not None:
+        fid = heap.frame_id_of(frame)
+        if fid is not None:
+            wire["frame"] = fid
+    return wire
+
+
+# -- single values --------------------------------------------------------------------------
+
+
+def _single_text(obj, info):
+    kind = info.kind
+    if kind == "range":
+        return range.__repr__(obj)
+    if kind == "bytes":
+        if type(obj) is bytes:
+            return bytes.__repr__(obj)
+        if type(obj) is bytearray:
+            return bytearray.__repr__(obj)
+    if kind == "module":
+        name = None
+        try:
+            name = types.ModuleType.__getattribute__(obj, "__name__")
+        except Exception:
+            pass
+        if type(name) is str:
+            return "<module '%s'>" % name
+        return "<module>"
+    return "<%s object>" % info.name
+
+
+def _snap_single(heap, oid, obj, info):
+    if info.kind == "bytes" and type(obj) is bytearray:
+        return (bytearray.__len__(obj), hash(bytes(obj[:TEXT_CAP]))), None
+    return (), None
+
+
+def _describe_single(heap, oid, obj, info):
+    text, length = cut(clean(_single_text(obj, info)))
+    wire = {"k": "value", "t": info.name, "r": text}
+    if info.kind == "bytes":
+        real = len(obj)
+        if length is not None or real > TEXT_CAP:
+            wire["len"] = real
+    elif length is not None:
+        wire["len"] = length
+    return wire
+
+
+_SNAPSHOTS = {
+    "list": _snap_seq,
+    "deque": _snap_seq,
+    "tuple": _snap_seq,
+    "set": _snap_seq,
+    "dict": _snap_dict,
+    "instance": _snap_instance,
+    "function": _snap_function,
+    "method": _snap_function,
+    "builtin": _snap_function,
+    "class": _snap_class,
+    "generator": _snap_generator,
+    "module": _snap_single,
+    "range": _snap_single,
+    "bytes": _snap_single,
+    "opaque": _snap_single,
+}
+
+_DESCRIBERS = {
+    "list": _describe_seq,
+    "deque": _describe_seq,
+    "tuple": _describe_seq,
+    "set": _describe_seq,
+    "dict": _describe_dict,
+    "instance": _describe_instance,
+    "function": _describe_function,
+    "method": _describe_function,
+    "builtin": _describe_function,
+    "class": _describe_class,
+    "generator": _describe_generator,
+    "module": _describe_single,
+    "range": _describe_single,
+    "bytes": _describe_single,
+    "opaque": _describe_single,
+}
