@@ -597,10 +597,13 @@ def exception_message(error, allow_program_code=False):
 
 
 def _error_line(error):
+    """The innermost program line of the traceback; a frame still on its ``def`` line (the
+    tracer refused the call: recursion too deep) gives way to its caller's line."""
     tb = error.__traceback__
     line = None
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == PROGRAM_FILE:
+        code = tb.tb_frame.f_code
+        if code.co_filename == PROGRAM_FILE and (line is None or tb.tb_lineno != code.co_firstlineno):
             line = tb.tb_lineno
         tb = tb.tb_next
     if line is None and isinstance(error, SyntaxError) and error.filename == PROGRAM_FILE:

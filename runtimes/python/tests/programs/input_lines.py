@@ -1,0 +1,3 @@
+name = input("name? ")
+age = int(input())
+print(f"{name} is {age}")
