@@ -1,0 +1,1086 @@
+//! The rewrite: recorder calls inserted into the program text.
+//!
+//! One walk over the syntax tree keeps a scope chain (to know which names each statement can
+//! see and which outer names each function captures) and produces text insertions (see
+//! [`crate::edits`]). Every original token stays where it was; the recorder is the global
+//! `__as`, and every name the rewrite adds starts with `__as` so pictures can hide them.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use swc_common::{BytePos, Span, Spanned};
+use swc_ecma_ast::{
+    ArrowExpr, AssignExpr, AssignTarget, AwaitExpr, BlockStmt, CatchClause, ArrowFunctionBody, FunctionBody,
+    ClassMethod, ClassProp, Constructor, Decl, DefaultDecl, Expr, ExprStmt, FnDecl, Function,
+    GetterProp, Ident, KeyValueProp, Lit, MethodProp, ModuleDecl, ModuleItem, ParamOrTsParamProp,
+    Pat, PrivateMethod, Program, PropName, SetterProp, SimpleAssignTarget, StaticBlock, Stmt,
+    VarDeclarator, YieldExpr,
+};
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::analysis::{loop_parts, LoopIds};
+use crate::edits::Edits;
+use crate::lines::LineIndex;
+use crate::scope::{
+    for_head_lexical, for_init_lexical, in_order, lexical_names, module_lexical_names,
+    module_var_names, pat_names, var_names,
+};
+
+/// Prefix of every name the rewrite adds; the recorder hides such names.
+pub(crate) const RESERVED_PREFIX: &str = "__as";
+
+/// Maps positions in the text being instrumented to 1-based lines of the original source.
+pub(crate) enum LineMap<'a> {
+    /// The text is the original source.
+    Direct(LineIndex),
+    /// The text was generated (TypeScript stripped); `origin` maps generated (0-based line,
+    /// UTF-16 column) of a node to its original line.
+    Mapped {
+        /// Lines of the generated text.
+        index: LineIndex,
+        /// The generated text.
+        text: &'a str,
+        /// See [`crate::strip::Stripped::origin`].
+        origin: &'a BTreeMap<(u32, u32), u32>,
+    },
+}
+
+impl LineMap<'_> {
+    fn key(index: &LineIndex, text: &str, offset: usize) -> (u32, u32) {
+        let line = index.line(offset);
+        let line_start = text
+            .get(..offset)
+            .and_then(|s| s.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        let col = text
+            .get(line_start..offset)
+            .map_or(0, |s| s.encode_utf16().count());
+        (line - 1, u32::try_from(col).unwrap_or(u32::MAX))
+    }
+
+    /// The original line of a statement starting at `offset`; `None` when the statement was
+    /// made up by the TypeScript transform.
+    fn exact(&self, offset: usize) -> Option<u32> {
+        match self {
+            LineMap::Direct(index) => Some(index.line(offset)),
+            LineMap::Mapped {
+                index,
+                text,
+                origin,
+            } => origin.get(&Self::key(index, text, offset)).copied(),
+        }
+    }
+
+    /// The original line of a function starting at `offset`: the first mapped token at or
+    /// after it on the same generated line.
+    fn lenient(&self, offset: usize) -> Option<u32> {
+        match self {
+            LineMap::Direct(index) => Some(index.line(offset)),
+            LineMap::Mapped {
+                index,
+                text,
+                origin,
+            } => {
+                let (line, col) = Self::key(index, text, offset);
+                origin
+                    .range((line, col)..(line + 1, 0))
+                    .next()
+                    .map(|(_, l)| *l)
+            }
+        }
+    }
+}
+
+/// What the recorder needs to know about the program, passed to `__as.meta` first thing.
+#[derive(Debug, Default, Serialize)]
+pub(crate) struct Meta {
+    /// Functions by id: `[name, line, params, captured, isMethod]`.
+    pub(crate) fns: Vec<(String, u32, Vec<String>, Vec<String>, bool)>,
+    /// Visible names of each getter scope, by scope id; getter `__asv<id>` returns the value
+    /// of name `i` when called with `i`.
+    pub(crate) scopes: Vec<Vec<String>>,
+    /// Loops by index: `[id, header line, line of the end-of-pass step]`.
+    pub(crate) loops: Vec<(String, u32, u32)>,
+}
+
+/// The instrumented text of one program.
+pub(crate) fn instrument_text(program: &Program, text: &str, start: BytePos, lines: &LineMap) -> String {
+    let mut t = Transformer {
+        text,
+        start,
+        lines,
+        edits: Edits::default(),
+        meta: Meta::default(),
+        ids: LoopIds::default(),
+        scopes: Vec::new(),
+        fns: Vec::new(),
+        decls: Vec::new(),
+        depth: 0,
+        name_hint: None,
+    };
+    t.program(program);
+    t.edits.apply(text)
+}
+
+struct Scope {
+    names: Vec<String>,
+    hidden: Vec<String>,
+    top: bool,
+    /// The getter scope id valid here (own or inherited).
+    getter: Option<u32>,
+}
+
+struct FnCtx {
+    /// False inside functions the TypeScript transform made up: they run without a frame.
+    traced: bool,
+    scope_base: usize,
+    captured: Vec<String>,
+    /// Active loops: (loop index if traced, label).
+    loops: Vec<(Option<u32>, Option<String>)>,
+}
+
+enum Body<'b> {
+    Block(&'b FunctionBody),
+    Expr(&'b Expr),
+}
+
+struct FnSpec<'b> {
+    name: String,
+    span: Span,
+    params: Vec<&'b Pat>,
+    body: Option<Body<'b>>,
+    method: bool,
+    own_name: Option<String>,
+    wrap: bool,
+}
+
+struct Transformer<'a> {
+    text: &'a str,
+    start: BytePos,
+    lines: &'a LineMap<'a>,
+    edits: Edits,
+    meta: Meta,
+    ids: LoopIds,
+    scopes: Vec<Scope>,
+    fns: Vec<FnCtx>,
+    /// Registrations of function declarations per statement list being walked.
+    decls: Vec<Vec<String>>,
+    depth: u32,
+    name_hint: Option<String>,
+}
+
+fn is_reserved(name: &str) -> bool {
+    name.starts_with(RESERVED_PREFIX)
+}
+
+fn getter_fn(names: &[String]) -> String {
+    let mut out = String::from("(__asi) => { switch (__asi) {");
+    for (i, name) in names.iter().enumerate() {
+        out.push_str(&format!(" case {i}: return {name};"));
+    }
+    out.push_str(" } }");
+    out
+}
+
+fn prop_name(key: &PropName) -> String {
+    match key {
+        PropName::Ident(i) => i.sym.to_string(),
+        PropName::Str(s) => s.value.to_string_lossy().into_owned(),
+        PropName::Num(n) => n.value.to_string(),
+        PropName::Computed(_) => "anonymous".to_string(),
+        PropName::BigInt(b) => b.value.to_string(),
+    }
+}
+
+fn directives_end<'s>(stmts: impl IntoIterator<Item = &'s Stmt>) -> Option<BytePos> {
+    let mut end = None;
+    for stmt in stmts {
+        match stmt {
+            Stmt::Expr(ExprStmt { expr, span }) if matches!(&**expr, Expr::Lit(Lit::Str(_))) => {
+                end = Some(span.hi);
+            }
+            _ => break,
+        }
+    }
+    end
+}
+
+impl<'a> Transformer<'a> {
+    fn off(&self, pos: BytePos) -> usize {
+        pos.0.saturating_sub(self.start.0) as usize
+    }
+
+    fn traced(&self) -> bool {
+        self.fns.last().is_some_and(|f| f.traced)
+    }
+
+    fn getter(&self) -> u32 {
+        self.scopes.last().and_then(|s| s.getter).unwrap_or(0)
+    }
+
+    fn getter_args(&self) -> String {
+        let sid = self.getter();
+        format!("{sid}, __asv{sid}")
+    }
+
+    /// Names visible in the current function at this point, outer scopes first.
+    fn visible(&self) -> Vec<String> {
+        let base = self.fns.last().map_or(0, |f| f.scope_base);
+        let mut out: Vec<String> = Vec::new();
+        for scope in &self.scopes[base.min(self.scopes.len())..] {
+            for name in &scope.names {
+                if !is_reserved(name) && !out.contains(name) {
+                    out.push(name.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// Pushes a scope; returns the getter declaration to put at its start ("" when it shares
+    /// its parent's getter).
+    fn push_scope(&mut self, names: Vec<String>, hidden: Vec<String>, own: bool) -> String {
+        let top = self.scopes.is_empty();
+        let inherited = self.scopes.last().and_then(|s| s.getter);
+        self.scopes.push(Scope {
+            names,
+            hidden,
+            top,
+            getter: inherited,
+        });
+        if !(self.traced() && (own || inherited.is_none())) {
+            return String::new();
+        }
+        let visible = self.visible();
+        let sid = u32::try_from(self.meta.scopes.len()).unwrap_or(u32::MAX);
+        let text = format!("const __asv{sid} = {}; ", getter_fn(&visible));
+        self.meta.scopes.push(visible);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.getter = Some(sid);
+        }
+        text
+    }
+
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    fn resolve(&mut self, name: &str) {
+        let Some(k) = self
+            .scopes
+            .iter()
+            .rposition(|s| s.names.iter().chain(&s.hidden).any(|n| n == name))
+        else {
+            return;
+        };
+        if self.scopes[k].top || is_reserved(name) {
+            return;
+        }
+        for f in self.fns.iter_mut().rev() {
+            if f.scope_base <= k {
+                break;
+            }
+            if !f.captured.iter().any(|n| n == name) {
+                f.captured.push(name.to_string());
+            }
+        }
+    }
+
+    // ----- program and statement lists -------------------------------------------------
+
+    fn program(&mut self, program: &Program) {
+        let mut names = Vec::new();
+        let (first_stmts, module_items): (Vec<&Stmt>, Option<&Vec<ModuleItem>>) = match program {
+            Program::Module(m) => {
+                module_var_names(&m.body, &mut names);
+                names.extend(module_lexical_names(&m.body));
+                (
+                    m.body.iter().filter_map(|i| i.as_stmt()).collect(),
+                    Some(&m.body),
+                )
+            }
+            Program::Script(s) => {
+                var_names(&s.body, &mut names);
+                names.extend(lexical_names(&s.body));
+                (s.body.iter().collect(), None)
+            }
+        };
+        let mut pos = 0;
+        if self.text.starts_with("#!") {
+            pos = self.text.find('\n').map_or(self.text.len(), |i| i + 1);
+        }
+        if let Some(end) = directives_end(first_stmts.iter().copied()) {
+            pos = self.off(end);
+        }
+        self.fns.push(FnCtx {
+            traced: true,
+            scope_base: 0,
+            captured: Vec::new(),
+            loops: Vec::new(),
+        });
+        let getter = self.push_scope(in_order(names), Vec::new(), true);
+        self.decls.push(Vec::new());
+        match (program, module_items) {
+            (_, Some(items)) => {
+                for item in items {
+                    self.module_item(item);
+                }
+            }
+            (Program::Script(s), None) => {
+                for stmt in &s.body {
+                    self.stmt_in_list(stmt);
+                }
+            }
+            _ => {}
+        }
+        let regs = self.decls.pop().unwrap_or_default().concat();
+        self.pop_scope();
+        self.fns.pop();
+        let meta = serde_json::to_string(&self.meta).unwrap_or_else(|_| "{}".to_string());
+        let lead = if pos == 0 { "" } else { " " };
+        self.edits.first(
+            pos,
+            format!("{lead}__as.meta({meta}); {getter}const __asf = __as.main(0, __asv0); {regs}"),
+        );
+    }
+
+    fn module_item(&mut self, item: &ModuleItem) {
+        match item {
+            ModuleItem::Stmt(stmt) => self.stmt_in_list(stmt),
+            ModuleItem::ModuleDecl(decl) => {
+                self.depth += 1;
+                match decl {
+                    ModuleDecl::ExportDecl(e) => match &e.decl {
+                        Decl::Fn(f) => self.fn_decl(f),
+                        other => {
+                            self.line_step(e.span.lo);
+                            self.decl(other);
+                        }
+                    },
+                    ModuleDecl::ExportDefaultDecl(d) => match &d.decl {
+                        DefaultDecl::Fn(f) => {
+                            let name = f.ident.as_ref().map(|i| i.sym.to_string());
+                            let (fid, capt) = self.function(FnSpec {
+                                name: name.clone().unwrap_or_else(|| "default".to_string()),
+                                span: f.function.span,
+                                params: f.function.params.iter().map(|p| &p.pat).collect(),
+                                body: f.function.body.as_ref().map(Body::Block),
+                                method: false,
+                                own_name: None,
+                                wrap: false,
+                            });
+                            if let (Some(name), Some(fid)) = (name, fid) {
+                                self.register(fid, &name, &capt);
+                            }
+                        }
+                        other => other.visit_children_with(self),
+                    },
+                    ModuleDecl::ExportDefaultExpr(e) => {
+                        self.line_step(e.span.lo);
+                        e.expr.visit_with(self);
+                    }
+                    _ => {}
+                }
+                self.depth -= 1;
+            }
+        }
+    }
+
+    fn register(&mut self, fid: u32, name: &str, captured: &str) {
+        if let Some(list) = self.decls.last_mut() {
+            list.push(format!("__as.fn({fid}, {name}, {captured}); "));
+        }
+    }
+
+    fn line_step(&mut self, pos: BytePos) {
+        if !self.traced() {
+            return;
+        }
+        let offset = self.off(pos);
+        if let Some(line) = self.lines.exact(offset) {
+            let args = self.getter_args();
+            self.edits.open(
+                offset,
+                self.depth,
+                format!("__as.line(__asf, {line}, {args}); "),
+            );
+        }
+    }
+
+    /// Walks a statement list whose prologue (getter, function registrations) goes at
+    /// `prologue` (already holding `head`).
+    fn list(&mut self, stmts: &[Stmt], prologue: usize, head: String) {
+        self.decls.push(Vec::new());
+        let depth = self.depth;
+        for stmt in stmts {
+            self.stmt_in_list(stmt);
+        }
+        let regs = self.decls.pop().unwrap_or_default().concat();
+        let text = format!("{head}{regs}");
+        if !text.is_empty() {
+            self.edits.open(prologue, depth, text);
+        }
+    }
+
+    fn stmt_in_list(&mut self, stmt: &Stmt) {
+        self.depth += 1;
+        match stmt {
+            Stmt::Decl(Decl::Fn(f)) => self.fn_decl(f),
+            Stmt::Empty(_) => {}
+            Stmt::Labeled(l) if loop_parts(&l.body).is_some() => {
+                self.loop_stmt(&l.body, Some((l.label.sym.to_string(), l.span.lo)));
+            }
+            s if loop_parts(s).is_some() => self.loop_stmt(s, None),
+            s => {
+                self.line_step(s.span().lo);
+                self.stmt(s);
+            }
+        }
+        self.depth -= 1;
+    }
+
+    /// A statement body that may not be a block: braces are added around it.
+    fn body(&mut self, stmt: &Stmt) {
+        match stmt {
+            Stmt::Block(block) => self.block(block, String::new()),
+            other => {
+                let (lo, hi) = (self.off(other.span().lo), self.off(other.span().hi));
+                let getter = self.push_scope(Vec::new(), Vec::new(), false);
+                if self.traced() {
+                    self.edits.open(lo, self.depth, format!("{{ {getter}"));
+                    self.edits.close(hi, self.depth, " }");
+                }
+                self.depth += 1;
+                self.stmt_in_list(other);
+                self.depth -= 1;
+                self.pop_scope();
+            }
+        }
+    }
+
+    fn block(&mut self, block: &BlockStmt, head: String) {
+        let names = in_order(lexical_names(&block.stmts));
+        let own = !names.is_empty();
+        let getter = self.push_scope(names, Vec::new(), own);
+        let prologue = self.off(block.span.lo) + 1;
+        self.list(&block.stmts, prologue, format!("{head}{getter}"));
+        self.pop_scope();
+    }
+
+    fn decl(&mut self, decl: &Decl) {
+        match decl {
+            Decl::Fn(f) => self.fn_decl(f),
+            other => other.visit_children_with(self),
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match stmt {
+            Stmt::Block(b) => self.block(b, String::new()),
+            Stmt::If(i) => {
+                i.test.visit_with(self);
+                self.body(&i.cons);
+                if let Some(alt) = &i.alt {
+                    self.body(alt);
+                }
+            }
+            Stmt::Labeled(l) => self.body(&l.body),
+            Stmt::With(w) => {
+                w.obj.visit_with(self);
+                self.body(&w.body);
+            }
+            Stmt::Try(t) => {
+                self.block(&t.block, String::new());
+                if let Some(h) = &t.handler {
+                    self.catch_clause(h);
+                }
+                if let Some(f) = &t.finalizer {
+                    self.block(f, String::new());
+                }
+            }
+            Stmt::Switch(s) => {
+                s.discriminant.visit_with(self);
+                let names = in_order(lexical_names(s.cases.iter().flat_map(|c| &c.cons)));
+                self.push_scope(names, Vec::new(), false);
+                for case in &s.cases {
+                    if let Some(test) = &case.test {
+                        test.visit_with(self);
+                    }
+                    self.decls.push(Vec::new());
+                    for stmt in &case.cons {
+                        self.stmt_in_list(stmt);
+                    }
+                    self.decls.pop();
+                }
+                self.pop_scope();
+            }
+            Stmt::Return(r) => {
+                if let Some(arg) = &r.arg {
+                    if self.traced() {
+                        let (lo, hi) = (self.off(arg.span().lo), self.off(arg.span().hi));
+                        self.edits.open(lo, self.depth, "__as.ret(__asf, ");
+                        self.edits.close(hi, self.depth, ")");
+                    }
+                    self.depth += 1;
+                    arg.visit_with(self);
+                    self.depth -= 1;
+                }
+            }
+            Stmt::Continue(c) => {
+                let label = c.label.as_ref().map(|l| l.sym.to_string());
+                let target = self.fns.last().and_then(|f| {
+                    f.loops
+                        .iter()
+                        .rev()
+                        .find(|(_, l)| label.is_none() || *l == label)
+                        .and_then(|(idx, _)| *idx)
+                });
+                if let (Some(idx), true) = (target, self.traced()) {
+                    let args = self.getter_args();
+                    self.edits.open(
+                        self.off(c.span.lo),
+                        self.depth + 1,
+                        format!("__as.tail(__asf, {idx}, {args}); "),
+                    );
+                }
+            }
+            Stmt::Break(_) => {}
+            Stmt::Decl(d) => self.decl(d),
+            s if loop_parts(s).is_some() => self.loop_stmt(s, None),
+            other => other.visit_children_with(self),
+        }
+    }
+
+    fn catch_clause(&mut self, h: &CatchClause) {
+        let mut names = Vec::new();
+        let mut error_var = None;
+        match &h.param {
+            Some(p) => {
+                pat_names(p, &mut names);
+                if let Pat::Ident(b) = p {
+                    error_var = Some(b.id.sym.to_string());
+                }
+            }
+            None => {
+                if self.traced() {
+                    let at = self.off(h.span.lo) + "catch".len();
+                    self.edits.open(at, self.depth, " (__asc)");
+                    error_var = Some("__asc".to_string());
+                }
+            }
+        }
+        names.extend(lexical_names(&h.body.stmts));
+        let names = in_order(names);
+        let own = !names.is_empty();
+        let caught = match (&error_var, self.traced()) {
+            (Some(var), true) => format!("__as.caught(__asf, {var}); "),
+            _ => String::new(),
+        };
+        let getter = self.push_scope(names, Vec::new(), own);
+        if let Some(p) = &h.param {
+            p.visit_with(self);
+        }
+        let prologue = self.off(h.body.span.lo) + 1;
+        self.list(&h.body.stmts, prologue, format!("{caught}{getter}"));
+        self.pop_scope();
+    }
+
+    // ----- loops -----------------------------------------------------------------------
+
+    fn loop_stmt(&mut self, stmt: &Stmt, label: Option<(String, BytePos)>) {
+        let Some((_, span, body)) = loop_parts(stmt) else {
+            return;
+        };
+        let begin = label.as_ref().map_or(span.lo, |(_, pos)| *pos);
+        let line = self.lines.exact(self.off(span.lo)).or_else(|| {
+            label
+                .as_ref()
+                .and_then(|(_, pos)| self.lines.exact(self.off(*pos)))
+        });
+        let idx = match (line, self.traced()) {
+            (Some(line), true) => {
+                let tail = match stmt {
+                    Stmt::DoWhile(d) => self.lines.lenient(self.off(d.test.span().lo)).unwrap_or(line),
+                    _ => line,
+                };
+                let idx = u32::try_from(self.meta.loops.len()).unwrap_or(u32::MAX);
+                self.meta.loops.push((self.ids.next(line), line, tail));
+                let args = self.getter_args();
+                self.edits.open(
+                    self.off(begin),
+                    self.depth,
+                    format!("__as.loopEnter(__asf, {idx}, {args}); try {{ "),
+                );
+                self.edits.close(
+                    self.off(span.hi),
+                    self.depth,
+                    format!(" }} finally {{ __as.loopExit(__asf, {idx}); }}"),
+                );
+                Some(idx)
+            }
+            _ => None,
+        };
+        if let Some(f) = self.fns.last_mut() {
+            f.loops.push((idx, label.map(|(l, _)| l)));
+        }
+        self.depth += 1;
+        let body_names = match body {
+            Stmt::Block(b) => lexical_names(&b.stmts),
+            _ => Vec::new(),
+        };
+        match stmt {
+            Stmt::For(f) => {
+                let mut names = for_init_lexical(f.init.as_ref());
+                names.extend(body_names);
+                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                if let Some(init) = &f.init {
+                    init.visit_with(self);
+                }
+                if let Some(test) = &f.test {
+                    test.visit_with(self);
+                }
+                if let Some(update) = &f.update {
+                    update.visit_with(self);
+                }
+                self.loop_body(body, idx, getter);
+            }
+            Stmt::ForIn(f) => {
+                let mut names = for_head_lexical(&f.left);
+                names.extend(body_names);
+                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                f.left.visit_with(self);
+                f.right.visit_with(self);
+                self.loop_body(body, idx, getter);
+            }
+            Stmt::ForOf(f) => {
+                let mut names = for_head_lexical(&f.left);
+                names.extend(body_names);
+                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                f.left.visit_with(self);
+                if f.is_await && self.traced() {
+                    let (lo, hi) = (self.off(f.right.span().lo), self.off(f.right.span().hi));
+                    self.edits.open(lo, self.depth, "__as.asyncIter(__asf, ");
+                    self.edits.close(hi, self.depth, ")");
+                }
+                f.right.visit_with(self);
+                self.loop_body(body, idx, getter);
+            }
+            Stmt::While(w) => {
+                w.test.visit_with(self);
+                let getter = self.push_scope(in_order(body_names), Vec::new(), false);
+                self.loop_body(body, idx, getter);
+            }
+            Stmt::DoWhile(d) => {
+                let getter = self.push_scope(in_order(body_names), Vec::new(), false);
+                self.loop_body(body, idx, getter);
+                self.pop_scope();
+                d.test.visit_with(self);
+                self.push_scope(Vec::new(), Vec::new(), false);
+            }
+            _ => {}
+        }
+        self.pop_scope();
+        self.depth -= 1;
+        if let Some(f) = self.fns.last_mut() {
+            f.loops.pop();
+        }
+    }
+
+    fn loop_body(&mut self, body: &Stmt, idx: Option<u32>, getter: String) {
+        let (open_at, close_at, stmts, synthetic): (usize, usize, &[Stmt], bool) = match body {
+            Stmt::Block(b) => (
+                self.off(b.span.lo) + 1,
+                self.off(b.span.hi).saturating_sub(1),
+                &b.stmts,
+                false,
+            ),
+            other => (
+                self.off(other.span().lo),
+                self.off(other.span().hi),
+                std::slice::from_ref(other),
+                true,
+            ),
+        };
+        let traced = self.traced();
+        let mut head = String::new();
+        if synthetic && traced {
+            head.push_str("{ ");
+        }
+        if let (Some(idx), true) = (idx, traced) {
+            head.push_str(&format!("__as.loopIter(__asf, {idx}); "));
+        }
+        head.push_str(&getter);
+        let mut tail = String::new();
+        if let (Some(idx), true) = (idx, traced) {
+            tail.push_str(&format!(" __as.tail(__asf, {idx}, {});", self.getter_args()));
+        }
+        if synthetic && traced {
+            tail.push_str(" }");
+        }
+        if !tail.is_empty() {
+            self.edits.close(close_at, self.depth, tail);
+        }
+        self.depth += 1;
+        self.list(stmts, open_at, head);
+        self.depth -= 1;
+    }
+
+    // ----- functions -------------------------------------------------------------------
+
+    fn fn_decl(&mut self, f: &FnDecl) {
+        let name = f.ident.sym.to_string();
+        let (fid, capt) = self.function(FnSpec {
+            name: name.clone(),
+            span: f.function.span,
+            params: f.function.params.iter().map(|p| &p.pat).collect(),
+            body: f.function.body.as_ref().map(Body::Block),
+            method: false,
+            own_name: None,
+            wrap: false,
+        });
+        if let Some(fid) = fid {
+            self.register(fid, &name, &capt);
+        }
+    }
+
+    fn method(&mut self, name: String, function: &Function) {
+        self.function(FnSpec {
+            name,
+            span: function.span,
+            params: function.params.iter().map(|p| &p.pat).collect(),
+            body: function.body.as_ref().map(Body::Block),
+            method: true,
+            own_name: None,
+            wrap: false,
+        });
+    }
+
+    /// Instruments one function; returns its id (when traced) and its captured-values getter
+    /// (`0` when it captures nothing).
+    fn function(&mut self, spec: FnSpec) -> (Option<u32>, String) {
+        let line = match &spec.body {
+            Some(_) => self.lines.lenient(self.off(spec.span.lo)),
+            None => None,
+        };
+        let traced = line.is_some();
+        let mut params = Vec::new();
+        for p in &spec.params {
+            pat_names(p, &mut params);
+        }
+        let param_names: Vec<String> = params.iter().map(|(_, n)| n.clone()).collect();
+        let mut names = params;
+        if let Some(Body::Block(b)) = &spec.body {
+            var_names(&b.stmts, &mut names);
+            names.extend(lexical_names(&b.stmts));
+        }
+        let mut names = in_order(names);
+        if spec.method {
+            names.insert(0, "this".to_string());
+        }
+        let fid = if traced {
+            let fid = u32::try_from(self.meta.fns.len()).unwrap_or(u32::MAX);
+            self.meta.fns.push((
+                spec.name.clone(),
+                line.unwrap_or(0),
+                param_names,
+                Vec::new(),
+                spec.method,
+            ));
+            Some(fid)
+        } else {
+            None
+        };
+        let outer_depth = self.depth;
+        self.depth += 1;
+        self.fns.push(FnCtx {
+            traced,
+            scope_base: self.scopes.len(),
+            captured: Vec::new(),
+            loops: Vec::new(),
+        });
+        let hidden: Vec<String> = spec.own_name.into_iter().collect();
+        let hint = self.name_hint.take();
+        let getter = self.push_scope(names, hidden, true);
+        for p in &spec.params {
+            p.visit_with(self);
+        }
+        self.name_hint = hint;
+        let sid = self.getter();
+        match (&spec.body, fid) {
+            (Some(Body::Block(block)), Some(fid)) => {
+                let at = directives_end(&block.stmts)
+                    .map_or(self.off(block.span.lo) + 1, |p| self.off(p));
+                let head = format!(
+                    "const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); "
+                );
+                self.edits.close(
+                    self.off(block.span.hi).saturating_sub(1),
+                    self.depth,
+                    " } catch (__ase) { __as.raise(__asf, __ase); throw __ase; } finally { __as.exit(__asf); }",
+                );
+                self.depth += 1;
+                self.list(&block.stmts, at, head);
+                self.depth -= 1;
+            }
+            (Some(Body::Expr(expr)), Some(fid)) => {
+                let (lo, hi) = (self.off(expr.span().lo), self.off(expr.span().hi));
+                let line_step = self
+                    .lines
+                    .lenient(lo)
+                    .map(|l| format!("__as.line(__asf, {l}, {sid}, __asv{sid}); "))
+                    .unwrap_or_default();
+                self.edits.open(
+                    lo,
+                    self.depth,
+                    format!(
+                        "{{ const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); {line_step}return __as.ret(__asf, ("
+                    ),
+                );
+                self.edits.close(
+                    hi,
+                    self.depth,
+                    ")); } catch (__ase) { __as.raise(__asf, __ase); throw __ase; } finally { __as.exit(__asf); } }",
+                );
+                self.depth += 1;
+                expr.visit_with(self);
+                self.depth -= 1;
+            }
+            (Some(Body::Block(block)), None) => {
+                self.decls.push(Vec::new());
+                for stmt in &block.stmts {
+                    self.stmt_in_list(stmt);
+                }
+                self.decls.pop();
+            }
+            (Some(Body::Expr(expr)), None) => expr.visit_with(self),
+            (None, _) => {}
+        }
+        self.pop_scope();
+        let ctx = self.fns.pop();
+        self.depth = outer_depth;
+        let captured = ctx.map(|c| c.captured).unwrap_or_default();
+        let capt = if captured.is_empty() {
+            "0".to_string()
+        } else {
+            getter_fn(&captured)
+        };
+        if let Some(fid) = fid {
+            if let Some(entry) = self.meta.fns.get_mut(fid as usize) {
+                entry.3 = captured;
+            }
+            if spec.wrap && self.traced() {
+                self.edits
+                    .open(self.off(spec.span.lo), self.depth, format!("__as.fn({fid}, "));
+                self.edits
+                    .close(self.off(spec.span.hi), self.depth, format!(", {capt})"));
+            }
+        }
+        (fid, capt)
+    }
+
+    fn arrow(&mut self, a: &ArrowExpr, name: String) {
+        let body = match &*a.body {
+            ArrowFunctionBody::FunctionBody(b) => Body::Block(b),
+            ArrowFunctionBody::Expr(e) => Body::Expr(e),
+        };
+        self.function(FnSpec {
+            name,
+            span: a.span,
+            params: a.params.iter().collect(),
+            body: Some(body),
+            method: false,
+            own_name: None,
+            wrap: true,
+        });
+    }
+}
+
+impl Visit for Transformer<'_> {
+    fn visit_stmt(&mut self, stmt: &Stmt) {
+        self.stmt(stmt);
+    }
+
+    fn visit_expr(&mut self, expr: &Expr) {
+        self.depth += 1;
+        match expr {
+            Expr::Fn(f) => {
+                let hint = self.name_hint.take();
+                let name = f
+                    .ident
+                    .as_ref()
+                    .map(|i| i.sym.to_string())
+                    .or(hint)
+                    .unwrap_or_else(|| "anonymous".to_string());
+                self.function(FnSpec {
+                    name,
+                    span: f.function.span,
+                    params: f.function.params.iter().map(|p| &p.pat).collect(),
+                    body: f.function.body.as_ref().map(Body::Block),
+                    method: false,
+                    own_name: f.ident.as_ref().map(|i| i.sym.to_string()),
+                    wrap: true,
+                });
+            }
+            Expr::Arrow(a) => {
+                let name = self
+                    .name_hint
+                    .take()
+                    .unwrap_or_else(|| "anonymous".to_string());
+                self.arrow(a, name);
+            }
+            Expr::Paren(p) => p.expr.visit_with(self),
+            other => {
+                self.name_hint = None;
+                other.visit_children_with(self);
+            }
+        }
+        self.depth -= 1;
+    }
+
+    fn visit_ident(&mut self, id: &Ident) {
+        self.resolve(&id.sym);
+    }
+
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        d.name.visit_with(self);
+        if let Some(init) = &d.init {
+            if let Pat::Ident(b) = &d.name {
+                self.name_hint = Some(b.id.sym.to_string());
+            }
+            init.visit_with(self);
+            self.name_hint = None;
+        }
+    }
+
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        a.left.visit_with(self);
+        let hint = match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Ident(b)) => Some(b.id.sym.to_string()),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => {
+                m.prop.as_ident().map(|i| i.sym.to_string())
+            }
+            _ => None,
+        };
+        self.name_hint = hint;
+        a.right.visit_with(self);
+        self.name_hint = None;
+    }
+
+    fn visit_key_value_prop(&mut self, kv: &KeyValueProp) {
+        kv.key.visit_with(self);
+        self.name_hint = Some(prop_name(&kv.key));
+        kv.value.visit_with(self);
+        self.name_hint = None;
+    }
+
+    fn visit_class_prop(&mut self, p: &ClassProp) {
+        p.key.visit_with(self);
+        if let Some(value) = &p.value {
+            self.name_hint = Some(prop_name(&p.key));
+            value.visit_with(self);
+            self.name_hint = None;
+        }
+    }
+
+    fn visit_class_method(&mut self, m: &ClassMethod) {
+        m.key.visit_with(self);
+        self.method(prop_name(&m.key), &m.function);
+    }
+
+    fn visit_private_method(&mut self, m: &PrivateMethod) {
+        self.method(format!("#{}", m.key.name), &m.function);
+    }
+
+    fn visit_method_prop(&mut self, m: &MethodProp) {
+        m.key.visit_with(self);
+        self.method(prop_name(&m.key), &m.function);
+    }
+
+    fn visit_constructor(&mut self, c: &Constructor) {
+        let params: Vec<&Pat> = c
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                ParamOrTsParamProp::Param(p) => Some(&p.pat),
+                ParamOrTsParamProp::TsParamProp(_) => None,
+            })
+            .collect();
+        self.function(FnSpec {
+            name: "constructor".to_string(),
+            span: c.span,
+            params,
+            body: c.body.as_ref().map(Body::Block),
+            method: true,
+            own_name: None,
+            wrap: false,
+        });
+    }
+
+    fn visit_getter_prop(&mut self, g: &GetterProp) {
+        g.key.visit_with(self);
+        self.method(prop_name(&g.key), &g.function);
+    }
+
+    fn visit_setter_prop(&mut self, s: &SetterProp) {
+        s.key.visit_with(self);
+        self.method(prop_name(&s.key), &s.function);
+    }
+
+    fn visit_static_block(&mut self, b: &StaticBlock) {
+        self.block(&b.body, String::new());
+    }
+
+    fn visit_yield_expr(&mut self, y: &YieldExpr) {
+        if self.traced() {
+            let (lo, hi) = (self.off(y.span.lo), self.off(y.span.hi));
+            self.edits.open(lo, self.depth, "__as.resumed(__asf, ");
+            self.edits.close(hi, self.depth, ")");
+            let hook = if y.delegate { "delegating" } else { "yielding" };
+            match &y.arg {
+                Some(arg) => {
+                    let (alo, ahi) = (self.off(arg.span().lo), self.off(arg.span().hi));
+                    self.edits
+                        .open(alo, self.depth + 1, format!("__as.{hook}(__asf, "));
+                    self.edits.close(ahi, self.depth + 1, ")");
+                }
+                None => {
+                    self.edits
+                        .open(hi, self.depth + 1, format!(" __as.{hook}(__asf, undefined)"));
+                }
+            }
+        }
+        self.depth += 2;
+        y.arg.visit_with(self);
+        self.depth -= 2;
+    }
+
+    fn visit_await_expr(&mut self, a: &AwaitExpr) {
+        if self.traced() {
+            let (lo, hi) = (self.off(a.span.lo), self.off(a.span.hi));
+            let (alo, ahi) = (self.off(a.arg.span().lo), self.off(a.arg.span().hi));
+            self.edits.open(lo, self.depth, "__as.resumed(__asf, ");
+            self.edits.close(hi, self.depth, ")");
+            self.edits.open(alo, self.depth + 1, "__as.awaiting(__asf, ");
+            self.edits.close(ahi, self.depth + 1, ")");
+        }
+        self.depth += 2;
+        a.arg.visit_with(self);
+        self.depth -= 2;
+    }
+
+    fn visit_fn_decl(&mut self, f: &FnDecl) {
+        self.fn_decl(f);
+    }
+
+    fn visit_function(&mut self, f: &Function) {
+        self.method("anonymous".to_string(), f);
+    }
+
+    fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
+        self.arrow(a, "anonymous".to_string());
+    }
+
+    fn visit_module_item(&mut self, item: &ModuleItem) {
+        self.module_item(item);
+    }
+}
