@@ -1,0 +1,246 @@
+//! The drawing model: a tree of marks (group, rect, text, path, circle) with classes and
+//! attributes, serialised to SVG by [`Drawing::to_svg`].
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+/// The SVG element a mark stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tag {
+    /// `<g>`: holds other marks.
+    Group,
+    /// `<rect>`.
+    Rect,
+    /// `<text>`: its `text` is the content.
+    Text,
+    /// `<path>`.
+    Path,
+    /// `<circle>`.
+    Circle,
+    /// `<title>`: a tooltip for its parent; its `text` is the content.
+    Title,
+}
+
+impl Tag {
+    fn name(self) -> &'static str {
+        match self {
+            Tag::Group => "g",
+            Tag::Rect => "rect",
+            Tag::Text => "text",
+            Tag::Path => "path",
+            Tag::Circle => "circle",
+            Tag::Title => "title",
+        }
+    }
+}
+
+/// One element of a drawing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Mark {
+    /// Which element.
+    pub tag: Tag,
+    /// CSS classes, written first as `class="…"`.
+    pub classes: Vec<String>,
+    /// Other attributes in writing order (numbers already formatted).
+    pub attrs: Vec<(String, String)>,
+    /// Text content (for `Text` and `Title`).
+    pub text: Option<String>,
+    /// Child marks (for `Group`, and a `Title` inside any mark).
+    pub children: Vec<Mark>,
+}
+
+impl Mark {
+    /// A mark of `tag` with space-separated `classes`.
+    pub fn new(tag: Tag, classes: &str) -> Self {
+        Mark {
+            tag,
+            classes: classes.split_whitespace().map(str::to_string).collect(),
+            attrs: Vec::new(),
+            text: None,
+            children: Vec::new(),
+        }
+    }
+
+    /// A group.
+    pub fn group(classes: &str) -> Self {
+        Mark::new(Tag::Group, classes)
+    }
+
+    /// A rectangle at `(x, y)` of size `w × h` (px).
+    pub fn rect(classes: &str, x: f64, y: f64, w: f64, h: f64) -> Self {
+        Mark::new(Tag::Rect, classes)
+            .num("x", x)
+            .num("y", y)
+            .num("width", w)
+            .num("height", h)
+    }
+
+    /// A text whose anchor point is `(x, y)`.
+    pub fn text(classes: &str, x: f64, y: f64, text: impl Into<String>) -> Self {
+        let mut m = Mark::new(Tag::Text, classes).num("x", x).num("y", y);
+        m.text = Some(text.into());
+        m
+    }
+
+    /// A circle of radius `r` at `(x, y)`.
+    pub fn circle(classes: &str, x: f64, y: f64, r: f64) -> Self {
+        Mark::new(Tag::Circle, classes)
+            .num("cx", x)
+            .num("cy", y)
+            .num("r", r)
+    }
+
+    /// A path with data `d`.
+    pub fn path(classes: &str, d: String) -> Self {
+        Mark::new(Tag::Path, classes).attr("d", d)
+    }
+
+    /// Adds an attribute.
+    pub fn attr(mut self, name: &str, value: impl Into<String>) -> Self {
+        self.attrs.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// Adds a numeric attribute, formatted with [`fmt_num`].
+    pub fn num(self, name: &str, value: f64) -> Self {
+        self.attr(name, fmt_num(value))
+    }
+
+    /// Adds a class.
+    pub fn class(mut self, class: &str) -> Self {
+        if !class.is_empty() && !self.classes.iter().any(|c| c == class) {
+            self.classes.push(class.to_string());
+        }
+        self
+    }
+
+    /// Adds a class when `on`.
+    pub fn class_if(self, class: &str, on: bool) -> Self {
+        if on {
+            self.class(class)
+        } else {
+            self
+        }
+    }
+
+    /// Appends a child.
+    pub fn child(mut self, child: Mark) -> Self {
+        self.children.push(child);
+        self
+    }
+
+    /// Appends a tooltip.
+    pub fn title(self, text: impl Into<String>) -> Self {
+        let mut t = Mark::new(Tag::Title, "");
+        t.text = Some(text.into());
+        self.child(t)
+    }
+
+    fn write(&self, out: &mut String, indent: usize) {
+        for _ in 0..indent {
+            out.push(' ');
+        }
+        out.push('<');
+        out.push_str(self.tag.name());
+        if !self.classes.is_empty() {
+            let _ = write!(out, " class=\"{}\"", escape(&self.classes.join(" ")));
+        }
+        for (name, value) in &self.attrs {
+            let _ = write!(out, " {name}=\"{}\"", escape(value));
+        }
+        let text = self.text.as_deref().unwrap_or("");
+        if self.children.is_empty() && text.is_empty() {
+            out.push_str("/>\n");
+            return;
+        }
+        out.push('>');
+        out.push_str(&escape(text));
+        if self.children.is_empty() {
+            let _ = writeln!(out, "</{}>", self.tag.name());
+            return;
+        }
+        out.push('\n');
+        for child in &self.children {
+            child.write(out, indent + 1);
+        }
+        for _ in 0..indent {
+            out.push(' ');
+        }
+        let _ = writeln!(out, "</{}>", self.tag.name());
+    }
+}
+
+/// A finished drawing: marks in user units (px) and the view box that holds them all.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// Width of the view box (px).
+    pub width: f64,
+    /// Height of the view box (px).
+    pub height: f64,
+    /// Classes of the root `<svg>` (`algoscope-memory`, `nested`, `has-output`).
+    pub classes: Vec<String>,
+    /// Top-level marks, back to front.
+    pub marks: Vec<Mark>,
+}
+
+/// The stylesheet embedded in every SVG: colours and line widths are CSS custom properties.
+pub const STYLESHEET: &str = include_str!("style.css");
+
+impl Drawing {
+    /// The drawing as a standalone SVG document (UTF-8 text). Deterministic: the same drawing
+    /// always gives the same bytes.
+    pub fn to_svg(&self) -> String {
+        let mut out = String::with_capacity(4096);
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{}\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
+            escape(&self.classes.join(" ")),
+            fmt_num(self.width),
+            fmt_num(self.height),
+            fmt_num(self.width),
+            fmt_num(self.height)
+        );
+        out.push_str("<style>\n");
+        out.push_str(STYLESHEET);
+        out.push_str("</style>\n");
+        out.push_str(
+            "<defs><marker id=\"algoscope-arrowhead\" class=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\" markerUnits=\"userSpaceOnUse\"><path d=\"M0,1 L10,5 L0,9 z\"/></marker></defs>\n",
+        );
+        out.push_str("<rect class=\"paper\" x=\"0\" y=\"0\" width=\"100%\" height=\"100%\"/>\n");
+        for mark in &self.marks {
+            mark.write(&mut out, 0);
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// A number in user units with at most two decimals and no trailing zeros (`12`, `3.5`,
+/// `-0.25`), so output is byte-stable.
+pub fn fmt_num(v: f64) -> String {
+    let v = if v.is_finite() { v } else { 0.0 };
+    let r = (v * 100.0).round() / 100.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// Escapes text for an XML attribute or text node.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,312 @@
+//! Shared test helpers: fixture traces and the SVG-contract invariants, read from the SVG.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use algoscope_scene::MemoryScene;
+use algoscope_trace_format::{validate_str, Trace};
+
+/// Every fixture trace: this crate's hand-written ones, the golden Python traces of the
+/// examples (`tests/traces/python/*.json`, once they exist), and any in `$ALGOSCOPE_TRACE_DIR`.
+pub fn fixture_paths() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![
+        root.join("tests/fixtures"),
+        root.join("../../tests/traces/python"),
+    ];
+    if let Ok(extra) = std::env::var("ALGOSCOPE_TRACE_DIR") {
+        dirs.push(PathBuf::from(extra));
+    }
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        paths.sort();
+        out.extend(paths);
+    }
+    out
+}
+
+/// Reads and validates a trace.
+pub fn load(path: &PathBuf) -> Trace {
+    let text = std::fs::read_to_string(path).expect("readable fixture");
+    validate_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A box read from the SVG.
+#[derive(Debug, Clone)]
+pub struct SvgBox {
+    pub key: String,
+    pub rect: [f64; 4],
+    /// Keys of the node groups around this one, innermost first.
+    pub ancestors: Vec<String>,
+}
+
+/// An arrow read from the SVG.
+#[derive(Debug, Clone)]
+pub struct SvgArrow {
+    pub from: String,
+    pub to: String,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// What the SVG contract exposes.
+pub struct Parsed {
+    pub view_box: [f64; 4],
+    pub boxes: Vec<SvgBox>,
+    pub arrows: Vec<SvgArrow>,
+}
+
+fn num(node: roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("missing numeric {name}"))
+}
+
+fn has_class(node: roxmltree::Node, class: &str) -> bool {
+    node.attribute("class")
+        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
+}
+
+/// Parses an SVG through its contract: node groups and arrow paths.
+pub fn parse(svg: &str) -> Parsed {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let root = doc.root_element();
+    let vb: Vec<f64> = root
+        .attribute("viewBox")
+        .expect("viewBox")
+        .split_whitespace()
+        .map(|v| v.parse().expect("number"))
+        .collect();
+    let mut boxes = Vec::new();
+    let mut arrows = Vec::new();
+    for node in root.descendants() {
+        if node.tag_name().name() == "g" && has_class(node, "node") {
+            let ancestors = node
+                .ancestors()
+                .skip(1)
+                .filter(|a| a.is_element() && has_class(*a, "node"))
+                .filter_map(|a| a.attribute("data-key").map(str::to_string))
+                .collect();
+            boxes.push(SvgBox {
+                key: node.attribute("data-key").expect("data-key").to_string(),
+                rect: [
+                    num(node, "data-x"),
+                    num(node, "data-y"),
+                    num(node, "data-w"),
+                    num(node, "data-h"),
+                ],
+                ancestors,
+            });
+        }
+        if node.tag_name().name() == "path" && has_class(node, "arrow") {
+            let points = node
+                .attribute("data-points")
+                .expect("data-points")
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').expect("x,y");
+                    (x.parse().expect("x"), y.parse().expect("y"))
+                })
+                .collect();
+            arrows.push(SvgArrow {
+                from: node.attribute("data-from").expect("data-from").to_string(),
+                to: node.attribute("data-to").expect("data-to").to_string(),
+                points,
+            });
+        }
+    }
+    Parsed {
+        view_box: [vb[0], vb[1], vb[2], vb[3]],
+        boxes,
+        arrows,
+    }
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    let e = 0.5;
+    a[0] + e < b[0] + b[2]
+        && b[0] + e < a[0] + a[2]
+        && a[1] + e < b[1] + b[3]
+        && b[1] + e < a[1] + a[3]
+}
+
+/// Whether the axis-parallel segment p–q passes through the inside of `r`.
+fn crosses(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> bool {
+    let e = 0.5;
+    let (x0, x1) = (p.0.min(q.0), p.0.max(q.0));
+    let (y0, y1) = (p.1.min(q.1), p.1.max(q.1));
+    x0 < r[0] + r[2] - e && x1 > r[0] + e && y0 < r[1] + r[3] - e && y1 > r[1] + e
+}
+
+/// Checks the invariants of one drawn step; returns every problem found.
+pub fn check(scene: &MemoryScene, nested: bool, svg: &str) -> Vec<String> {
+    let parsed = parse(svg);
+    let mut problems = Vec::new();
+    let [vx, vy, vw, vh] = parsed.view_box;
+    let by_key: BTreeMap<&str, &SvgBox> =
+        parsed.boxes.iter().map(|b| (b.key.as_str(), b)).collect();
+    for b in &parsed.boxes {
+        let [x, y, w, h] = b.rect;
+        if x < vx - 0.01 || y < vy - 0.01 || x + w > vx + vw + 0.01 || y + h > vy + vh + 0.01 {
+            problems.push(format!(
+                "{} {:?} is outside the viewBox {:?}",
+                b.key, b.rect, parsed.view_box
+            ));
+        }
+    }
+    for (i, a) in parsed.boxes.iter().enumerate() {
+        for b in &parsed.boxes[i + 1..] {
+            if a.ancestors.contains(&b.key) || b.ancestors.contains(&a.key) {
+                continue;
+            }
+            if overlap(a.rect, b.rect) {
+                problems.push(format!(
+                    "{} {:?} overlaps {} {:?}",
+                    a.key, a.rect, b.key, b.rect
+                ));
+            }
+        }
+    }
+    for arrow in &parsed.arrows {
+        let from_key = arrow.from.split('#').next().unwrap_or("");
+        let mut allowed: Vec<&str> = vec![from_key, arrow.to.as_str()];
+        for k in [from_key, arrow.to.as_str()] {
+            if let Some(b) = by_key.get(k) {
+                allowed.extend(b.ancestors.iter().map(String::as_str));
+            }
+        }
+        for p in &arrow.points {
+            if p.0 < vx - 0.01 || p.1 < vy - 0.01 || p.0 > vx + vw + 0.01 || p.1 > vy + vh + 0.01 {
+                problems.push(format!(
+                    "arrow {} → {} leaves the viewBox at {:?}",
+                    arrow.from, arrow.to, p
+                ));
+            }
+        }
+        for seg in arrow.points.windows(2) {
+            if (seg[0].0 - seg[1].0).abs() > 0.01 && (seg[0].1 - seg[1].1).abs() > 0.01 {
+                problems.push(format!(
+                    "arrow {} → {} has a slanted segment {:?}",
+                    arrow.from, arrow.to, seg
+                ));
+            }
+            for b in &parsed.boxes {
+                if allowed.contains(&b.key.as_str()) {
+                    continue;
+                }
+                if crosses(seg[0], seg[1], b.rect) {
+                    problems.push(format!(
+                        "arrow {} → {} segment {:?} passes through {} {:?}",
+                        arrow.from, arrow.to, seg, b.key, b.rect
+                    ));
+                }
+            }
+        }
+    }
+    let mut want: Vec<(String, String)> = scene
+        .drawn_arrows(nested)
+        .map(|a| (a.from.clone(), a.to.clone()))
+        .collect();
+    let mut got: Vec<(String, String)> = parsed
+        .arrows
+        .iter()
+        .map(|a| (a.from.clone(), a.to.clone()))
+        .collect();
+    want.sort();
+    got.sort();
+    if want != got {
+        problems.push(format!(
+            "arrows drawn {got:?} differ from the scene's {want:?}"
+        ));
+    }
+    problems
+}
+
+/// A deterministic pseudo-random generator (64-bit LCG) for synthetic heaps.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+fn one_step_trace(locals: serde_json::Value, heap: serde_json::Value) -> Trace {
+    let json = serde_json::json!({
+        "version": 1, "language": "python", "source": "pass\n", "stdout": "",
+        "steps": [{"event": "line", "line": 1, "stdoutLength": 0,
+            "stack": [{"id": "f1", "func": "<module>", "line": 1, "locals": locals}],
+            "heap": heap}]
+    });
+    validate_str(&json.to_string()).expect("valid synthetic trace")
+}
+
+/// One step holding a linked list of `n` nodes (`head` → o1 → o2 → …).
+pub fn linked_list_trace(n: usize) -> Trace {
+    let mut heap = serde_json::Map::new();
+    for i in 1..=n {
+        let next = if i < n {
+            serde_json::json!({"kind": "ref", "id": format!("o{}", i + 1)})
+        } else {
+            serde_json::json!({"kind": "prim", "type": "NoneType", "repr": "None"})
+        };
+        heap.insert(
+            format!("o{i}"),
+            serde_json::json!({"kind": "instance", "typeName": "ListNode", "fields": [
+                ["value", {"kind": "prim", "type": "int", "repr": i.to_string()}],
+                ["next", next]]}),
+        );
+    }
+    one_step_trace(
+        serde_json::json!([["head", {"kind": "ref", "id": "o1"}]]),
+        serde_json::Value::Object(heap),
+    )
+}
+
+/// One step holding `n` objects (instances, lists, dicts) with about `refs_per_object`
+/// references each to random others; a few variables point into it.
+pub fn random_heap_trace(n: usize, refs_per_object: f64, seed: u64) -> Trace {
+    let mut rng = Lcg(seed);
+    let mut refs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let total = (n as f64 * refs_per_object) as usize;
+    // A spanning chain keeps everything reachable, then random extra references.
+    for i in 1..n {
+        let parent = rng.next(i as u64) as usize;
+        refs[parent].push(i);
+    }
+    for _ in n.saturating_sub(1)..total {
+        let a = rng.next(n as u64) as usize;
+        let b = rng.next(n as u64) as usize;
+        refs[a].push(b);
+    }
+    let r = |i: usize| serde_json::json!({"kind": "ref", "id": format!("o{}", i + 1)});
+    let mut heap = serde_json::Map::new();
+    for (i, out) in refs.iter().enumerate() {
+        let obj = match i % 3 {
+            0 => serde_json::json!({"kind": "instance", "typeName": "Node", "fields":
+                out.iter().enumerate().map(|(k, j)| serde_json::json!([format!("f{k}"), r(*j)])).collect::<Vec<_>>()}),
+            1 => serde_json::json!({"kind": "list", "typeName": "list", "length": out.len(),
+                "items": out.iter().map(|j| r(*j)).collect::<Vec<_>>()}),
+            _ => serde_json::json!({"kind": "dict", "typeName": "dict", "length": out.len(),
+                "entries": out.iter().enumerate().map(|(k, j)| serde_json::json!([
+                    {"kind": "prim", "type": "str", "repr": format!("'k{k}'")}, r(*j)])).collect::<Vec<_>>()}),
+        };
+        heap.insert(format!("o{}", i + 1), obj);
+    }
+    let locals: Vec<serde_json::Value> = (0..3.min(n))
+        .map(|k| serde_json::json!([format!("v{k}"), r(k * n / 3)]))
+        .collect();
+    one_step_trace(serde_json::Value::Array(locals), serde_json::Value::Object(heap))
+}

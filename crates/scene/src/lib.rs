@@ -1,0 +1,29 @@
+//! What one step of a run shows in the memory picture, with no positions or pixels.
+//!
+//! [`memory_scene`] turns step `n` of a [`algoscope_trace_format::Trace`] into a
+//! [`MemoryScene`]: the frames (active, then suspended) with their bindings and which changed;
+//! the heap objects reachable from them in breadth-first order with their distance from the
+//! stack; which objects may be drawn inside their holder in nested mode; every arrow (from a
+//! frame binding, an object slot, a dict key, a return value or the printed-output card to an
+//! object); index pointers under lists; the grid cell in focus; the printed output; what
+//! changed since the step before; lists of lists (grids) and binary trees.
+//!
+//! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
+//! and it knows nothing of the traced language beyond the type names it displays. Layout
+//! (`algoscope-layout`) decides where everything goes.
+//!
+//! Box keys: `frame:<frame id>`, `obj:<object id>` and `output` (the printed-output card).
+//! Arrow sources add `#<slot>` to the box key: a variable name, an index, a field name,
+//! `[<key text>]` for a dict value, `key[<key text>]` for a dict key, `return`.
+
+mod build;
+mod changes;
+mod eval;
+mod pointers;
+mod reach;
+mod shapes;
+mod types;
+
+pub use build::{memory_scene, slot_id, SceneError};
+pub use eval::eval_index;
+pub use types::*;
