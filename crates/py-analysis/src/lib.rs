@@ -1,0 +1,139 @@
+//! Static analysis of Python source for algoscope.
+//!
+//! [`analyze`] parses a program with Ruff's parser (Python 3.12+ syntax by default: PEP 701
+//! f-strings with nested quotes, `match`, `type` statements, the walrus operator) and
+//! reports what the tracer and the renderer need to know before the program runs:
+//!
+//! - **loops** ([`LoopInfo`]): every `for`, `async for` and `while` statement and every
+//!   `for` clause of a comprehension, with id `L<header line>` (`L<line>.2` for a second one
+//!   starting on the same line), header line, body line range and header text;
+//! - **index names**: which names are used in the brackets of which container
+//!   (`arr[j + 1]` gives `arr: [j]`; `grid[i][j]` gives `grid: [i]` and `grid[]: [j]`);
+//! - **grid accesses** ([`GridAccess`]): every `name[row][col]` with its row and column as
+//!   written;
+//! - **hints** ([`Hint`]): every `# viz: …` comment, from the token stream, so text inside
+//!   strings never counts;
+//! - **syntax errors** ([`SyntaxError`]): all of them, with line, column and message.
+//!
+//! The parser recovers from errors, so a program with syntax errors still gets the loops,
+//! names and hints of the parts that parsed. Analysis never panics, whatever the input.
+//!
+//! The output serialises with camelCase field names, the same as the trace format's, so it
+//! can be handed to the Python tracer as JSON.
+
+mod hints;
+mod loops;
+mod source;
+mod stack;
+mod subscripts;
+mod syntax;
+
+use std::collections::BTreeMap;
+
+pub use algoscope_trace_format::{GridAccess, Hint, LoopInfo, LoopKind};
+use ruff_python_ast::PythonVersion;
+use ruff_python_parser::{parse_unchecked, Mode, ParseOptions};
+use serde::{Deserialize, Serialize};
+pub use syntax::SyntaxError;
+
+use crate::source::SourceText;
+
+/// Everything the static analysis found in one program.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Analysis {
+    /// Loops and comprehension clauses, in source order (by where the header starts).
+    pub loops: Vec<LoopInfo>,
+    /// Container → the names used in its subscripts, sorted and deduplicated.
+    ///
+    /// Containers are names (`arr`), dotted attribute chains (`self.items`) and one inner
+    /// level keyed `name[]` (`grid[i][j]` gives `grid: [i]`, `grid[]: [j]`). The names are
+    /// every name read inside the brackets, loads and stores alike, slice bounds included
+    /// (`arr[lo:hi]` gives `lo`, `hi`), except functions called there and the container's
+    /// own name (`arr[len(arr) - 1]` gives none). A container indexed only with constants
+    /// is listed with no names. Subscripts in type expressions (annotations, `type`
+    /// statements, class bases) are ignored.
+    pub index_names: BTreeMap<String, Vec<String>>,
+    /// Every two-level subscript `name[row][col]` on a name or dotted name that picks one
+    /// cell (`grid[i][0:j]` is a row slice, not a cell), in source order.
+    pub grid_accesses: Vec<GridAccess>,
+    /// Every `# viz: …` comment, in source order.
+    pub hints: Vec<Hint>,
+    /// Every syntax error, sorted by position.
+    pub syntax_errors: Vec<SyntaxError>,
+}
+
+/// How to analyse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// The Python version whose syntax is accepted, as `(major, minor)`; syntax added in a
+    /// later version is reported as a syntax error. Default `(3, 12)`.
+    pub target_version: (u8, u8),
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        Self {
+            target_version: (3, 12),
+        }
+    }
+}
+
+/// Analyses a Python program with the default [`AnalyzeOptions`] (Python 3.12 syntax).
+///
+/// Never panics: invalid programs give their [`Analysis::syntax_errors`] and whatever the
+/// parser recovered.
+///
+/// # Example
+///
+/// ```
+/// use algoscope_py_analysis::{analyze, LoopKind};
+///
+/// let source = "\
+/// def bubble(arr):
+///     n = len(arr)
+///     for i in range(n):  # viz: pointers i
+///         for j in range(n - i - 1):
+///             if arr[j] > arr[j + 1]:
+///                 arr[j], arr[j + 1] = arr[j + 1], arr[j]
+/// ";
+/// let analysis = analyze(source);
+///
+/// let inner = &analysis.loops[1];
+/// assert_eq!(inner.id, "L4");
+/// assert_eq!(inner.kind, LoopKind::For);
+/// assert_eq!(inner.header, "for j in range(n - i - 1)");
+/// assert_eq!((inner.body_start, inner.body_end), (5, 6));
+/// assert_eq!(analysis.index_names["arr"], ["j"]);
+/// assert_eq!(analysis.hints[0].text, "pointers i");
+/// assert!(analysis.syntax_errors.is_empty());
+///
+/// let broken = analyze("while x <\n    pass\n");
+/// assert_eq!(broken.syntax_errors[0].to_string(), "1:10: Expected an expression");
+/// ```
+pub fn analyze(source: &str) -> Analysis {
+    analyze_with(source, &AnalyzeOptions::default())
+}
+
+/// Analyses a Python program with the given options; see [`analyze`].
+pub fn analyze_with(source: &str, options: &AnalyzeOptions) -> Analysis {
+    let (major, minor) = options.target_version;
+    let parse_options =
+        ParseOptions::from(Mode::Module).with_target_version(PythonVersion { major, minor });
+    let Some(parsed) = parse_unchecked(source, parse_options).try_into_module() else {
+        return Analysis::default();
+    };
+    let text = SourceText::new(source);
+    let module = parsed.syntax();
+    let subscripts = subscripts::subscripts(module, &text);
+    let analysis = Analysis {
+        loops: loops::loops(module, parsed.tokens(), &text),
+        index_names: subscripts.index_names,
+        grid_accesses: subscripts.grid_accesses,
+        hints: hints::hints(parsed.tokens(), &text),
+        syntax_errors: syntax::syntax_errors(&parsed, &text),
+    };
+    let depth = stack::nesting_depth(module);
+    stack::drop_deep(parsed, depth);
+    analysis
+}
