@@ -692,9 +692,13 @@ function cutString(s) {
  * @param {object} [options]
  * @param {number} [options.maxSteps] steps recorded before the run is stopped (20,000)
  * @param {number} [options.timeBudgetMs] wall-clock budget in ms (6,000)
- * @param {(record: object) => void} [options.onRecord] receives each record as it is made:
- *   `{kind: "step", step}` (heap as a delta: changed objects plus `heapIds`),
- *   `{kind: "stdout", text}`, and last `{kind: "end", error, truncated, stoppedBy, counts}`
+ * @param {(record: object) => void} [options.onRecord] receives each record as it is made, in
+ *   the wire protocol the Python tracer also writes (crates/cli/src/run/wire.rs reads both): a
+ *   step record says only what changed since the previous one (`e` event, `l` line, `fp`/`fa`
+ *   frame order, `f` frame updates, `h` changed objects, `ha`/`hr` ids now alive / gone, `lp`
+ *   loops, `n` output length, `o` output, `r` value, `x` exception); values are
+ *   `[type, repr(, length)]`, `"o12"` for a reference or `{u: reason}`; then `{out: text}`
+ *   as text is printed and last `{end: {counts, error?, truncated?, stoppedBy?}}`
  * @param {string} [options.stdin] text `prompt()` reads line by line
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
@@ -789,48 +793,42 @@ export function createRecorder(options = {}) {
     return id;
   }
 
-  function prim(type, repr) {
-    return { kind: 'prim', type, repr };
-  }
-
-  /** Serialises one step's heap, starting from `roots` values. */
+  /** Serialises one step's values and heap in the wire form (see `createRecorder`). */
   function snapshot() {
     const heap = new Map();
     const queue = [];
     const value = (v) => {
       switch (typeof v) {
         case 'number':
-          return prim('number', Object.is(v, -0) ? '-0' : String(v));
+          return ['number', Object.is(v, -0) ? '-0' : String(v)];
         case 'string': {
           const c = cutString(v);
-          const out = { kind: 'prim', type: 'string', repr: c.repr };
-          if (c.length !== undefined) out.length = c.length;
-          return out;
+          return c.length === undefined ? ['string', c.repr] : ['string', c.repr, c.length];
         }
         case 'boolean':
-          return prim('boolean', v ? 'true' : 'false');
+          return ['boolean', v ? 'true' : 'false'];
         case 'undefined':
-          return prim('undefined', 'undefined');
+          return ['undefined', 'undefined'];
         case 'bigint':
-          return prim('bigint', `${v}n`);
+          return ['bigint', `${v}n`];
         case 'symbol':
-          return prim('symbol', symbolText(v));
+          return ['symbol', symbolText(v)];
         default: {
-          if (v === null) return prim('null', 'null');
+          if (v === null) return ['null', 'null'];
           const id = idOf(v);
           if (!heap.has(id)) {
             heap.set(id, null);
             queue.push([id, v]);
           }
-          return { kind: 'ref', id };
+          return id;
         }
       }
     };
     const slot = (obj, key) => {
       const d = Reflect.getOwnPropertyDescriptor(obj, key);
-      if (d === undefined) return prim('undefined', 'undefined');
+      if (d === undefined) return ['undefined', 'undefined'];
       if ('value' in d) return value(d.value);
-      return { kind: 'unreadable', reason: d.get ? 'getter' : 'setter only' };
+      return { u: d.get ? 'getter' : 'setter only' };
     };
     const fields = (obj, skip) => {
       const out = [];
@@ -842,39 +840,59 @@ export function createRecorder(options = {}) {
       }
       return out;
     };
+    const single = (t, text) => {
+      const n = codePoints(text);
+      if (n <= MAX_CHARS) return { k: 'value', t, r: text };
+      return { k: 'value', t, r: [...text].slice(0, MAX_CHARS).join(''), len: n };
+    };
+    const describeFunction = (fn) => {
+      const info = fnInfo.get(fn);
+      if (info) {
+        const [name, line, params, captured] = meta.fns[info.fid];
+        const c = [];
+        if (info.capt) {
+          for (let i = 0; i < captured.length; i++) {
+            let v;
+            try {
+              v = info.capt(i);
+            } catch {
+              continue;
+            }
+            c.push([captured[i], value(v)]);
+          }
+        }
+        return { k: 'function', name, p: params, c, line };
+      }
+      return { k: 'function', name: functionName(fn) || 'anonymous' };
+    };
     const describe = (o) => {
       const kind = kindOf(o, proxies);
       switch (kind) {
         case 'proxy':
-          return { kind: 'value', typeName: 'Proxy', repr: 'Proxy' };
+          return { k: 'value', t: 'Proxy', r: 'Proxy' };
         case 'array': {
           const length = ownData(o, 'length');
           const items = [];
           for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
             const d = Reflect.getOwnPropertyDescriptor(o, String(i));
-            items.push(d === undefined ? prim('undefined', 'empty') : slot(o, String(i)));
+            items.push(d === undefined ? ['undefined', 'empty'] : slot(o, String(i)));
           }
           const name = constructorName(o);
-          return { kind: 'list', typeName: name && name !== 'Object' ? name : 'Array', items, length };
+          return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
         }
         case 'typedarray': {
           const { tag, length } = typedArrayInfo(o);
           const items = [];
           for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
-          return { kind: 'list', typeName: tag, items, length };
+          return { k: 'list', t: tag, i: items, n: length };
         }
         case 'map': {
           const { entries, size } = mapEntryList(o, MAX_ITEMS);
-          return {
-            kind: 'dict',
-            typeName: constructorName(o) || 'Map',
-            entries: entries.map(([k, v]) => [value(k), value(v)]),
-            length: size,
-          };
+          return { k: 'dict', t: constructorName(o) || 'Map', e: entries.map(([key, v]) => [value(key), value(v)]), n: size };
         }
         case 'set': {
           const { values, size } = setValueList(o, MAX_ITEMS);
-          return { kind: 'set', typeName: constructorName(o) || 'Set', items: values.map(value), length: size };
+          return { k: 'set', t: constructorName(o) || 'Set', i: values.map(value), n: size };
         }
         case 'date':
           return single('Date', dateText(o));
@@ -893,8 +911,8 @@ export function createRecorder(options = {}) {
         case 'generator':
         case 'asyncgenerator':
           return {
-            kind: 'generator',
-            typeName: kind === 'generator' ? 'generator' : 'async_generator',
+            k: 'generator',
+            t: kind === 'generator' ? 'generator' : 'async_generator',
             name: generatorName(o),
             state: 'suspended',
           };
@@ -902,10 +920,10 @@ export function createRecorder(options = {}) {
           const parent = Reflect.getPrototypeOf(o);
           const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
           return {
-            kind: 'class',
+            k: 'class',
             name: functionName(o) || 'anonymous',
             bases,
-            fields: fields(o, (k) => k === 'prototype' || k === 'length' || k === 'name'),
+            f: fields(o, (key) => key === 'prototype' || key === 'length' || key === 'name'),
           };
         }
         case 'function':
@@ -913,40 +931,15 @@ export function createRecorder(options = {}) {
         default: {
           const name = constructorName(o);
           if (name === null || name === 'Object') {
-            const entries = fields(o).map(([k, v]) => [value(k), v]);
-            return { kind: 'dict', typeName: 'Object', entries: entries.slice(0, MAX_ITEMS), length: entries.length };
+            const entries = fields(o).map(([key, v]) => [value(key), v]);
+            return { k: 'dict', t: 'Object', e: entries.slice(0, MAX_ITEMS), n: entries.length };
           }
-          return { kind: 'instance', typeName: name, fields: fields(o) };
+          return { k: 'instance', t: name, f: fields(o) };
         }
       }
     };
-    const single = (typeName, text) => {
-      const n = codePoints(text);
-      if (n <= MAX_CHARS) return { kind: 'value', typeName, repr: text };
-      return { kind: 'value', typeName, repr: [...text].slice(0, MAX_CHARS).join(''), length: n };
-    };
-    const describeFunction = (fn) => {
-      const info = fnInfo.get(fn);
-      if (info) {
-        const [name, line, params, captured] = meta.fns[info.fid];
-        const out = { kind: 'function', name, params, captured: [], line };
-        if (info.capt) {
-          for (let i = 0; i < captured.length; i++) {
-            let v;
-            try {
-              v = info.capt(i);
-            } catch {
-              continue;
-            }
-            out.captured.push([captured[i], value(v)]);
-          }
-        }
-        return out;
-      }
-      return { kind: 'function', name: functionName(fn) || 'anonymous', params: [], captured: [] };
-    };
-    const frameOut = (f) => {
-      const locals = [];
+    const locals = (f) => {
+      const out = [];
       const names = f.getter ? meta.scopes[f.sid] || [] : [];
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
@@ -957,11 +950,23 @@ export function createRecorder(options = {}) {
         } catch {
           continue;
         }
-        locals.push([name, value(v)]);
+        out.push([name, value(v)]);
       }
-      return { id: f.id, func: f.func, line: f.line, locals, state: f.state };
+      return out;
     };
-    return { heap, queue, value, describe, frameOut };
+    const drain = () => {
+      while (queue.length > 0) {
+        const [id, obj] = queue.shift();
+        let d;
+        try {
+          d = describe(obj);
+        } catch (e) {
+          d = { k: 'value', t: 'unreadable', r: String(e && e.message) };
+        }
+        heap.set(id, d);
+      }
+    };
+    return { heap, value, locals, drain };
   }
 
   function generatorName(g) {
@@ -970,59 +975,122 @@ export function createRecorder(options = {}) {
   }
   const generatorNames = new WeakMap();
 
+  // What the previous step record left, so each record only says what changed.
+  let sentOrder = [];
+  const sentFrames = new Map();
+  let sentHeap = new Map();
+  let sentLoops = '[]';
+  let sentLength = 0;
+
+  const idNumber = (id) => Number(id.slice(1));
+
+  function frameUpdate(f, locals) {
+    const names = locals.map(([n]) => n).join('\u0000');
+    const vals = locals.map(([, v]) => JSON.stringify(v));
+    const prev = sentFrames.get(f.id);
+    sentFrames.set(f.id, { ln: f.line, names, vals, st: f.state });
+    if (!prev) {
+      const update = { i: f.id, fn: f.func, ln: f.line, lv: locals };
+      if (f.state !== 'active') update.st = f.state;
+      return update;
+    }
+    const update = { i: f.id };
+    let changed = false;
+    if (prev.ln !== f.line) {
+      update.ln = f.line;
+      changed = true;
+    }
+    if (prev.names !== names) {
+      update.lv = locals;
+      changed = true;
+    } else {
+      const ls = [];
+      for (let k = 0; k < locals.length; k++) if (vals[k] !== prev.vals[k]) ls.push(locals[k]);
+      if (ls.length > 0) {
+        update.ls = ls;
+        changed = true;
+      }
+    }
+    if (prev.st !== f.state) {
+      update.st = f.state;
+      changed = true;
+    }
+    return changed ? update : null;
+  }
+
   function record(event, line, extra) {
     check();
     if (steps >= maxSteps) stop('steps');
     serializing = true;
-    let step;
+    let rec;
     try {
       const s = snapshot();
       const frames = [...stack, ...suspended];
-      const stackOut = frames.map(s.frameOut);
-      step = { event, line, stack: stackOut };
-      if (extra && 'returnValue' in extra) step.returnValue = s.value(extra.returnValue);
-      if (extra && extra.exception) step.exception = extra.exception;
+      rec = {};
+      if (event !== 'line') rec.e = event;
+      rec.l = line;
+      const order = frames.map((f) => f.id);
+      const updates = [];
+      for (const f of frames) {
+        const u = frameUpdate(f, s.locals(f));
+        if (u) updates.push(u);
+      }
+      if (order.length !== sentOrder.length || order.some((id, k) => id !== sentOrder[k])) {
+        let keep = 0;
+        while (keep < order.length && keep < sentOrder.length && order[keep] === sentOrder[keep]) keep++;
+        rec.fp = keep;
+        rec.fa = order.slice(keep);
+        sentOrder = order;
+      }
+      if (updates.length > 0) rec.f = updates;
+      if (extra && 'returnValue' in extra) rec.r = s.value(extra.returnValue);
+      if (extra && extra.exception) rec.x = extra.exception;
       let printed = [];
       if (pendingOutput) printed = pendingOutput.objects.map((o) => s.value(o));
-      while (s.queue.length > 0) {
-        const [id, obj] = s.queue.shift();
-        let d;
-        try {
-          d = s.describe(obj);
-        } catch (e) {
-          d = { kind: 'value', typeName: 'unreadable', repr: String(e && e.message) };
-        }
-        s.heap.set(id, d);
-      }
-      const heap = {};
-      const next = new Map();
+      s.drain();
+      const added = [];
+      const changed = {};
+      let anyChanged = false;
+      const nextHeap = new Map();
       for (const [id, obj] of s.heap) {
         const text = JSON.stringify(obj);
-        next.set(id, text);
-        if (previous.get(id) !== text) heap[id] = obj;
-      }
-      previous = next;
-      step.heap = heap;
-      step.heapIds = [...s.heap.keys()];
-      step.stdoutLength = stdoutLength;
-      if (pendingOutput) {
-        step.output = {
-          line: pendingOutput.line,
-          refs: printed.filter((v) => v.kind === 'ref').map((v) => v.id),
-        };
-        pendingOutput = null;
-      }
-      step.loops = [];
-      for (const f of frames) {
-        for (const l of f.loops) {
-          step.loops.push({ frame: f.id, loop: meta.loops[l.idx][0], instance: l.instance, iteration: l.iteration });
+        nextHeap.set(id, text);
+        if (!sentHeap.has(id)) added.push(id);
+        if (sentHeap.get(id) !== text) {
+          changed[id] = obj;
+          anyChanged = true;
         }
+      }
+      const removed = [];
+      for (const id of sentHeap.keys()) if (!nextHeap.has(id)) removed.push(id);
+      if (added.length > 0) rec.ha = added.sort((a, b) => idNumber(a) - idNumber(b));
+      if (removed.length > 0) rec.hr = removed.sort((a, b) => idNumber(a) - idNumber(b));
+      if (anyChanged) rec.h = changed;
+      sentHeap = nextHeap;
+      const loops = [];
+      for (const f of frames) {
+        for (const l of f.loops) loops.push([f.id, meta.loops[l.idx][0], l.instance, l.iteration]);
+      }
+      const loopsText = JSON.stringify(loops);
+      if (loopsText !== sentLoops) {
+        rec.lp = loops;
+        sentLoops = loopsText;
+      }
+      if (stdoutLength !== sentLength) {
+        rec.n = stdoutLength;
+        sentLength = stdoutLength;
+      }
+      if (pendingOutput) {
+        const refs = [];
+        for (const v of printed) if (typeof v === 'string' && !refs.includes(v)) refs.push(v);
+        rec.o = [pendingOutput.line, refs];
+        pendingOutput = null;
       }
     } finally {
       serializing = false;
     }
     steps++;
-    emit({ kind: 'step', step });
+    emit(rec);
   }
 
   // ----- output -----------------------------------------------------------------------
@@ -1036,7 +1104,7 @@ export function createRecorder(options = {}) {
     } else {
       pendingOutput = { line, objects: [...objects] };
     }
-    emit({ kind: 'stdout', text });
+    emit({ out: text });
   }
 
   function printArgs(args) {
@@ -1316,7 +1384,7 @@ export function createRecorder(options = {}) {
     awaiting(f, v) {
       check();
       ensureActive(f);
-      record('await', f.line);
+      record('await', f.line, { returnValue: v });
       suspend(f);
       return v;
     },
@@ -1397,7 +1465,7 @@ export function createRecorder(options = {}) {
   function counts() {
     const functions = {};
     for (const [name, c] of [...functionCounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      functions[name] = { calls: c.calls, maxDepth: c.maxDepth };
+      functions[name] = [c.calls, c.maxDepth];
     }
     return { events, functions };
   }
@@ -1453,13 +1521,14 @@ export function createRecorder(options = {}) {
         if (!(e instanceof BudgetExhausted)) throw e;
       }
     }
-    emit({
-      kind: 'end',
-      error,
-      truncated: Boolean(stopped),
-      stoppedBy: stopped,
-      counts: counts(),
-    });
+    const end = { counts: counts() };
+    if (stopped) {
+      end.truncated = true;
+      end.stoppedBy = stopped;
+    } else if (error) {
+      end.error = error;
+    }
+    emit({ end });
   }
 
   /** Everything a program sees as globals: the recorder, console, timers, prompt, Proxy. */

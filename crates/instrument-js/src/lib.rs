@@ -153,6 +153,7 @@ pub fn instrument(source: &str, options: &InstrumentOptions) -> Result<Instrumen
                 index: LineIndex::new(&stripped.code),
                 text: &stripped.code,
                 origin: &stripped.origin,
+                namespaces: &stripped.namespaces,
             };
             let code = transform::instrument_text(&js.program, &stripped.code, js.start, &lines);
             Ok(Instrumented {

@@ -1,10 +1,11 @@
 //! TypeScript to JavaScript with swc's own TypeScript transform, remembering where each
 //! generated position came from so instrumented statements keep their original lines.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-use swc_common::{Globals, Mark, GLOBALS};
-use swc_ecma_ast::Program;
+use swc_common::{BytePos, Globals, Mark, GLOBALS};
+use swc_ecma_ast::{Program, TsModuleDecl, TsModuleName};
+use swc_ecma_visit::{Visit, VisitWith};
 use swc_ecma_codegen::text_writer::JsWriter;
 use swc_ecma_codegen::Emitter;
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
@@ -21,6 +22,36 @@ pub(crate) struct Stripped {
     /// line. Nodes the transform made up (enum and namespace helpers, parameter-property
     /// assignments) have no entry.
     pub(crate) origin: BTreeMap<(u32, u32), u32>,
+    /// Namespace name → line of its `namespace` declaration: the transform turns a namespace
+    /// into `(function (N) {…})(N || (N = {}))`, whose tokens are all made up.
+    pub(crate) namespaces: HashMap<String, u32>,
+}
+
+/// Lines of the namespace declarations in a TypeScript program, by name.
+fn namespace_lines(program: &Program, start: BytePos, index: &LineIndex) -> HashMap<String, u32> {
+    struct Finder<'i> {
+        start: BytePos,
+        index: &'i LineIndex,
+        out: HashMap<String, u32>,
+    }
+    impl Visit for Finder<'_> {
+        fn visit_ts_module_decl(&mut self, decl: &TsModuleDecl) {
+            if let TsModuleName::Ident(id) = &decl.id {
+                let offset = decl.span.lo.0.saturating_sub(self.start.0) as usize;
+                self.out
+                    .entry(id.sym.to_string())
+                    .or_insert_with(|| self.index.line(offset));
+            }
+            decl.visit_children_with(self);
+        }
+    }
+    let mut finder = Finder {
+        start,
+        index,
+        out: HashMap::new(),
+    };
+    program.visit_with(&mut finder);
+    finder.out
 }
 
 /// Strips the types from a parsed TypeScript program (consumed) and prints JavaScript.
@@ -29,6 +60,7 @@ pub(crate) fn strip(parsed: Parsed, source: &str) -> Stripped {
         cm, start, program, ..
     } = parsed;
     let index = LineIndex::new(source);
+    let namespaces = namespace_lines(&program, start, &index);
     let program: Program = GLOBALS.set(&Globals::new(), || {
         let unresolved = Mark::new();
         let top_level = Mark::new();
@@ -71,5 +103,6 @@ pub(crate) fn strip(parsed: Parsed, source: &str) -> Stripped {
     Stripped {
         code: String::from_utf8_lossy(&buf).into_owned(),
         origin,
+        namespaces,
     }
 }

@@ -5,7 +5,7 @@
 //! [`crate::edits`]). Every original token stays where it was; the recorder is the global
 //! `__as`, and every name the rewrite adds starts with `__as` so pictures can hide them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 use swc_common::{BytePos, Span, Spanned};
@@ -42,6 +42,8 @@ pub(crate) enum LineMap<'a> {
         text: &'a str,
         /// See [`crate::strip::Stripped::origin`].
         origin: &'a BTreeMap<(u32, u32), u32>,
+        /// See [`crate::strip::Stripped::namespaces`].
+        namespaces: &'a HashMap<String, u32>,
     },
 }
 
@@ -67,12 +69,21 @@ impl LineMap<'_> {
                 index,
                 text,
                 origin,
+                ..
             } => origin.get(&Self::key(index, text, offset)).copied(),
         }
     }
 
-    /// The original line of a function starting at `offset`: the first mapped token at or
-    /// after it on the same generated line.
+    /// The line of the namespace declaration `name` (TypeScript only).
+    fn namespace(&self, name: &str) -> Option<u32> {
+        match self {
+            LineMap::Direct(_) => None,
+            LineMap::Mapped { namespaces, .. } => namespaces.get(name).copied(),
+        }
+    }
+
+    /// The original line of the first mapped token at or after `offset` on the same generated
+    /// line.
     fn lenient(&self, offset: usize) -> Option<u32> {
         match self {
             LineMap::Direct(index) => Some(index.line(offset)),
@@ -80,6 +91,7 @@ impl LineMap<'_> {
                 index,
                 text,
                 origin,
+                ..
             } => {
                 let (line, col) = Self::key(index, text, offset);
                 origin
@@ -189,6 +201,27 @@ fn prop_name(key: &PropName) -> String {
         PropName::Num(n) => n.value.to_string(),
         PropName::Computed(_) => "anonymous".to_string(),
         PropName::BigInt(b) => b.value.to_string(),
+    }
+}
+
+/// `(function (N) { … })(…)`: how the TypeScript transform writes namespace `N`.
+fn namespace_helper(stmt: &Stmt) -> Option<String> {
+    let Stmt::Expr(ExprStmt { expr, .. }) = stmt else {
+        return None;
+    };
+    let Expr::Call(call) = &**expr else {
+        return None;
+    };
+    let mut inner = &**call.callee.as_expr()?;
+    while let Expr::Paren(p) = inner {
+        inner = &p.expr;
+    }
+    match inner {
+        Expr::Fn(f) => match f.function.params.first().map(|p| &p.pat) {
+            Some(Pat::Ident(b)) => Some(b.id.sym.to_string()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -393,11 +426,21 @@ impl<'a> Transformer<'a> {
     }
 
     fn line_step(&mut self, pos: BytePos) {
+        self.line_step_at(pos, None);
+    }
+
+    /// A line step before the statement at `pos`. `namespace` names the namespace a statement
+    /// the TypeScript transform made stands for: it takes the declaration's line.
+    fn line_step_at(&mut self, pos: BytePos, namespace: Option<&str>) {
         if !self.traced() {
             return;
         }
         let offset = self.off(pos);
-        if let Some(line) = self.lines.exact(offset) {
+        let line = match self.lines.exact(offset) {
+            None => namespace.and_then(|n| self.lines.namespace(n)),
+            line => line,
+        };
+        if let Some(line) = line {
             let args = self.getter_args();
             self.edits.open(
                 offset,
@@ -432,7 +475,7 @@ impl<'a> Transformer<'a> {
             }
             s if loop_parts(s).is_some() => self.loop_stmt(s, None),
             s => {
-                self.line_step(s.span().lo);
+                self.line_step_at(s.span().lo, namespace_helper(s).as_deref());
                 self.stmt(s);
             }
         }
@@ -759,7 +802,7 @@ impl<'a> Transformer<'a> {
     /// (`0` when it captures nothing).
     fn function(&mut self, spec: FnSpec) -> (Option<u32>, String) {
         let line = match &spec.body {
-            Some(_) => self.lines.lenient(self.off(spec.span.lo)),
+            Some(_) => self.lines.exact(self.off(spec.span.lo)),
             None => None,
         };
         let traced = line.is_some();

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRecorder } from '../recorder.mjs';
+import { decode } from './wire.mjs';
 
 /** Runs `body(__as, globals)` under a fresh recorder; returns the records. */
 async function record(body, options = {}) {
@@ -9,12 +10,7 @@ async function record(body, options = {}) {
   const rec = createRecorder({ ...options, onRecord: (r) => records.push(r) });
   const g = rec.globals();
   await rec.run(() => body(g.__as, g), () => new Promise((r) => setImmediate(r)));
-  return {
-    records,
-    steps: records.filter((r) => r.kind === 'step').map((r) => r.step),
-    stdout: records.filter((r) => r.kind === 'stdout').map((r) => r.text).join(''),
-    end: records.find((r) => r.kind === 'end'),
-  };
+  return { records, ...decode(records) };
 }
 
 const meta = (fns = [], scopes = [[]], loops = []) => ({ fns, scopes, loops });
@@ -35,8 +31,8 @@ test('getters are never called and show as getters', async () => {
   });
   assert.equal(calls, 0);
   const heap = steps[0].heap;
-  const entries = Object.values(heap)[0].entries;
-  assert.deepEqual(entries[0][1], { kind: 'unreadable', reason: 'getter' });
+  const entries = Object.values(heap)[0].e;
+  assert.deepEqual(entries[0][1], { u: 'getter' });
 });
 
 test('names in their temporal dead zone are left out', async () => {
@@ -61,7 +57,7 @@ test('proxies are shown without running their traps', async () => {
     as.line(f, 1, 0, () => p);
   });
   assert.equal(trapped, 0);
-  assert.equal(Object.values(steps[0].heap)[0].typeName, 'Proxy');
+  assert.equal(Object.values(steps[0].heap)[0].t, 'Proxy');
 });
 
 test('object ids are stable and in first-seen order; heaps are deltas', async () => {
@@ -76,9 +72,9 @@ test('object ids are stable and in first-seen order; heaps are deltas', async ()
     as.line(f, 2, 0, get);
     as.line(f, 3, 0, get);
   });
-  assert.deepEqual(steps[0].heapIds, ['o1', 'o2']);
-  assert.deepEqual(Object.keys(steps[1].heap), ['o2']);
-  assert.deepEqual(Object.keys(steps[2].heap), []);
+  assert.deepEqual(Object.keys(steps[0].heap), ['o1', 'o2']);
+  assert.deepEqual(steps[1].changed, ['o2']);
+  assert.deepEqual(steps[2].changed, []);
 });
 
 test('after the step budget every recorder call throws again', async () => {
@@ -165,5 +161,5 @@ test('console output is counted in characters and attached to the next step', as
   });
   assert.equal(stdout, 'héllo 😀\n');
   assert.equal(steps[1].stdoutLength, 8);
-  assert.deepEqual(steps[1].output, { line: 1, refs: [] });
+  assert.deepEqual(steps[1].output, [1, []]);
 });

@@ -7,8 +7,9 @@
 //! streamed into a [`Trace`], and validates it (which also expands the heap deltas).
 //!
 //! Runners: Python (`python.rs`: the machine's `python3` with the embedded tracer from
-//! `runtimes/python`). Other languages get [`TraceFailure::Unsupported`] until their runner
-//! sits beside it.
+//! `runtimes/python`); JavaScript and TypeScript (`js.rs`: instrumented, then run by the
+//! machine's `node` with the embedded recorder from `runtimes/js`). Both write the same record
+//! stream, read by `wire.rs` and `assemble.rs`.
 //!
 //! # Example
 //!
@@ -23,6 +24,7 @@
 //! ```
 
 mod assemble;
+mod js;
 mod python;
 mod wire;
 
@@ -71,6 +73,8 @@ impl Program {
             .to_ascii_lowercase();
         let language = match extension.as_str() {
             "py" => Language::Python,
+            "js" | "mjs" | "cjs" => Language::Javascript,
+            "ts" | "mts" | "cts" => Language::Typescript,
             _ => {
                 return Err(TraceFailure::Unsupported {
                     path: path.to_path_buf(),
@@ -141,7 +145,7 @@ pub struct SyntaxProblem {
 #[derive(Debug, thiserror::Error)]
 pub enum TraceFailure {
     /// The file's extension has no runner yet.
-    #[error("{}: tracing .{extension} files is not supported yet (only .py)", path.display())]
+    #[error("{}: tracing .{extension} files is not supported (.py, .js, .mjs, .ts)", path.display())]
     Unsupported {
         /// The program file.
         path: PathBuf,
@@ -170,6 +174,12 @@ pub enum TraceFailure {
         /// The interpreter tried last.
         python: PathBuf,
         /// What went wrong.
+        reason: String,
+    },
+    /// No usable Node.js (18 or newer) for a JavaScript or TypeScript program.
+    #[error("{reason}; tracing JavaScript and TypeScript needs Node.js 18 or newer on PATH")]
+    NoNode {
+        /// What went wrong (not found, too old, cannot start).
         reason: String,
     },
     /// The interpreter is older than [`PYTHON_MIN_VERSION`].
@@ -214,12 +224,6 @@ pub enum TraceFailure {
 pub fn trace_program(program: &Program, options: &TraceOptions) -> Result<Trace, TraceFailure> {
     match program.language {
         Language::Python => python::trace_python(program, options),
-        Language::Javascript | Language::Typescript => Err(TraceFailure::Unsupported {
-            path: PathBuf::from(&program.name),
-            extension: match program.language {
-                Language::Typescript => "ts".into(),
-                _ => "js".into(),
-            },
-        }),
+        Language::Javascript | Language::Typescript => js::trace_js(program, options),
     }
 }

@@ -1,0 +1,253 @@
+//! The JavaScript and TypeScript runner: the program is instrumented by
+//! `algoscope-instrument-js` (TypeScript types stripped first), then run under the machine's
+//! `node` (18 or newer) with the recorder embedded from `runtimes/js`.
+//!
+//! The recorder writes the same record stream as the Python tracer (see `wire.rs`) to a
+//! temporary file as the program runs, so [`super::assemble`] builds both languages' traces,
+//! and a run killed after the time budget still keeps every step it recorded.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, Instrumented};
+use algoscope_trace_format::{validate_value, Language, Trace};
+use serde_json::json;
+
+use super::assemble::{assemble, finish};
+use super::{Program, SyntaxProblem, TraceFailure, TraceOptions, KILL_GRACE_MS};
+
+/// The oldest Node.js major version the recorder runs on.
+pub const NODE_MIN_MAJOR: u32 = 18;
+
+/// The recorder module, the one copy every front end ships.
+const RECORDER: &str = include_str!("../../../../runtimes/js/recorder.mjs");
+/// Node entry point: installs the recorder's globals and runs one instrumented program.
+const NODE_RUN: &str = include_str!("../../../../runtimes/js/node-run.mjs");
+
+/// Most bytes of node's standard error kept for messages.
+const STDERR_KEEP: usize = 16 * 1024;
+
+/// Traces a JavaScript or TypeScript program; see [`super::trace_program`].
+pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trace, TraceFailure> {
+    let language = match program.language {
+        Language::Typescript => algoscope_instrument_js::Language::TypeScript,
+        _ => algoscope_instrument_js::Language::JavaScript,
+    };
+    let instrumented = instrument(
+        &program.source,
+        &InstrumentOptions {
+            language,
+            ..Default::default()
+        },
+    )
+    .map_err(|InstrumentError::Syntax { errors }| TraceFailure::Syntax {
+        name: program.name.clone(),
+        errors: errors
+            .into_iter()
+            .map(|e| SyntaxProblem {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            })
+            .collect(),
+    })?;
+    let node = PathBuf::from("node");
+    check_node(&node)?;
+    let dir = tempfile::Builder::new()
+        .prefix("algoscope-js-")
+        .tempdir()
+        .map_err(|source| TraceFailure::Temp {
+            path: std::env::temp_dir(),
+            source,
+        })?;
+    let ran = run_node(&node, dir.path(), &instrumented, options)?;
+    let assembled = assemble(&ran.records)?;
+    if assembled.end.is_none() && !ran.killed && assembled.steps.is_empty() {
+        return Err(TraceFailure::Tracer(format!(
+            "node stopped before recording anything ({}): {}",
+            ran.status,
+            ran.stderr.trim()
+        )));
+    }
+    let note = format!(
+        "the process ended before the program finished ({}){}",
+        ran.status,
+        if ran.stderr.trim().is_empty() {
+            String::new()
+        } else {
+            format!(": {}", ran.stderr.trim())
+        }
+    );
+    let mut trace = finish(assembled, &program.source, ran.killed, Some(note));
+    trace.language = program.language;
+    let analysis = instrumented.analysis;
+    trace.loops = analysis.loops;
+    trace.index_names = analysis.index_names;
+    trace.grid_accesses = analysis.grid_accesses;
+    trace.hints = analysis.hints;
+    let document = serde_json::to_value(&trace)
+        .map_err(|e| TraceFailure::Tracer(format!("cannot serialise the trace: {e}")))?;
+    Ok(validate_value(document)?)
+}
+
+/// Checks that `node` starts and is new enough.
+fn check_node(node: &Path) -> Result<(), TraceFailure> {
+    let output = Command::new(node)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| TraceFailure::NoNode {
+            reason: if e.kind() == std::io::ErrorKind::NotFound {
+                "`node` not found on PATH".into()
+            } else {
+                format!("cannot run `{}`: {e}", node.display())
+            },
+        })?;
+    let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    let major: u32 = version
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    if major < NODE_MIN_MAJOR {
+        return Err(TraceFailure::NoNode {
+            reason: format!("`{}` is Node.js {version}", node.display()),
+        });
+    }
+    Ok(())
+}
+
+/// How the node process ended, and what the recorder wrote.
+struct Ran {
+    records: String,
+    killed: bool,
+    status: String,
+    stderr: String,
+}
+
+fn write(path: &Path, text: &str) -> Result<(), TraceFailure> {
+    std::fs::write(path, text).map_err(|source| TraceFailure::Temp {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn run_node(
+    node: &Path,
+    dir: &Path,
+    program: &Instrumented,
+    options: &TraceOptions,
+) -> Result<Ran, TraceFailure> {
+    write(&dir.join("recorder.mjs"), RECORDER)?;
+    let runner = dir.join("node-run.mjs");
+    write(&runner, NODE_RUN)?;
+    let (name, kind) = if program.module {
+        ("program.mjs", "module")
+    } else {
+        ("program.js", "script")
+    };
+    let program_path = dir.join(name);
+    write(&program_path, &program.code)?;
+    let records_path = dir.join("records.ndjson");
+    let mut settings = json!({
+        "maxSteps": options.max_steps,
+        "timeBudgetMs": options.time_budget_ms,
+    });
+    let stdin = match &options.stdin {
+        Some(text) => {
+            let path = dir.join("stdin.txt");
+            write(&path, text)?;
+            settings["stdinPath"] = json!(path);
+            Stdio::from(std::fs::File::open(&path).map_err(|source| TraceFailure::Temp {
+                path: path.clone(),
+                source,
+            })?)
+        }
+        None => Stdio::null(),
+    };
+    let child = Command::new(node)
+        .arg(&runner)
+        .arg(&program_path)
+        .arg(kind)
+        .arg(&records_path)
+        .arg(settings.to_string())
+        .current_dir(dir)
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| TraceFailure::NoNode {
+            reason: format!("cannot run `{}`: {e}", node.display()),
+        })?;
+    let (killed, status, stderr) = wait(child, options)?;
+    let records = match std::fs::read(&records_path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(source) => {
+            return Err(TraceFailure::Temp {
+                path: records_path,
+                source,
+            })
+        }
+    };
+    Ok(Ran {
+        records,
+        killed,
+        status,
+        stderr,
+    })
+}
+
+/// Waits for node, killing it [`KILL_GRACE_MS`] after the time budget; returns whether it was
+/// killed, its status and the end of its standard error.
+fn wait(mut child: Child, options: &TraceOptions) -> Result<(bool, String, String), TraceFailure> {
+    let stderr = child.stderr.take().map(|mut pipe| {
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = pipe.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                kept.extend_from_slice(&chunk[..n]);
+                if kept.len() > 2 * STDERR_KEEP {
+                    kept.drain(..kept.len() - STDERR_KEEP);
+                }
+            }
+            kept
+        })
+    });
+    let deadline = Instant::now()
+        + Duration::from_millis(options.time_budget_ms.saturating_add(KILL_GRACE_MS));
+    let mut killed = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status.to_string(),
+            Ok(None) if Instant::now() >= deadline => {
+                killed = true;
+                let _ = child.kill();
+                break child
+                    .wait()
+                    .map_or_else(|e| e.to_string(), |s| s.to_string());
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(5)),
+            Err(error) => {
+                return Err(TraceFailure::NoNode {
+                    reason: format!("waiting for node: {error}"),
+                })
+            }
+        }
+    };
+    let stderr = stderr
+        .and_then(|handle| handle.join().ok())
+        .map(|bytes| {
+            let start = bytes.len().saturating_sub(STDERR_KEEP);
+            String::from_utf8_lossy(&bytes[start..]).into_owned()
+        })
+        .unwrap_or_default();
+    Ok((killed, status, stderr))
+}

@@ -1,0 +1,272 @@
+//! The JavaScript/TypeScript cases that must come out right, each a small program in
+//! `tests/traces/{javascript,typescript}/cases/` with its golden trace beside it.
+
+mod trace_js_support;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Trace, Value};
+use trace_js_support::{golden, node_stdout, root, trace_file};
+
+fn case_path(language: &str, name: &str) -> PathBuf {
+    root().join("tests/traces").join(language).join("cases").join(name)
+}
+
+/// Traces a case, checks it against its golden trace and returns it.
+fn case(name: &str, args: &[&str]) -> Trace {
+    let language = if name.ends_with(".ts") {
+        "typescript"
+    } else {
+        "javascript"
+    };
+    let path = case_path(language, name);
+    let trace = trace_file(&path, args);
+    golden(&format!("{language}/cases"), &path, &trace);
+    trace
+}
+
+/// Traces a JavaScript case and checks its stdout is what `node` prints.
+fn case_like_node(name: &str) -> Trace {
+    let trace = case(name, &[]);
+    assert_eq!(trace.stdout, node_stdout(&case_path("javascript", name)), "{name}");
+    trace
+}
+
+fn prim(v: &Value) -> Option<&str> {
+    match v {
+        Value::Prim { repr, .. } => Some(repr),
+        _ => None,
+    }
+}
+
+fn functions(trace: &Trace) -> Vec<&algoscope_trace_format::Function> {
+    let last = trace.steps.last().expect("steps");
+    last.heap
+        .values()
+        .filter_map(|o| match &**o {
+            HeapObject::Function(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn let_in_a_for_loop_gives_each_closure_its_own_binding() {
+    let trace = case_like_node("closures_loop.js");
+    let captured: BTreeSet<String> = functions(&trace)
+        .iter()
+        .flat_map(|f| f.captured.iter())
+        .filter(|(name, _)| name == "i")
+        .filter_map(|(_, v)| prim(v).map(str::to_string))
+        .collect();
+    assert_eq!(captured, ["0", "1", "2"].map(String::from).into());
+}
+
+#[test]
+fn destructuring_with_defaults_and_rest() {
+    let trace = case_like_node("destructuring.js");
+    let frame = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.stack.iter())
+        .find(|f| f.func == "describe" && f.locals.len() >= 6)
+        .expect("a describe frame");
+    let names: Vec<&str> = frame.locals.iter().map(|(n, _)| n.as_str()).collect();
+    for name in ["name", "age", "rest", "first", "second", "others"] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+}
+
+#[test]
+fn block_scoped_let_stays_in_its_block_not_the_callback_frame() {
+    let trace = case_like_node("block_scope_callback.js");
+    let callback_frames: Vec<_> = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.stack.iter())
+        .filter(|f| f.func != "<main>")
+        .collect();
+    assert!(!callback_frames.is_empty());
+    assert!(callback_frames
+        .iter()
+        .all(|f| f.locals.iter().all(|(n, _)| n != "factor" && n != "total")));
+    let main_has_factor = trace.steps.iter().any(|s| {
+        s.stack[0].locals.iter().any(|(n, _)| n == "factor")
+    });
+    assert!(main_has_factor);
+}
+
+#[test]
+fn curried_arrows_capture_earlier_arguments() {
+    let trace = case_like_node("curried.js");
+    let captures: BTreeSet<Vec<String>> = functions(&trace)
+        .iter()
+        .map(|f| f.captured.iter().map(|(n, _)| n.clone()).collect())
+        .collect();
+    assert!(captures.contains(&vec!["a".to_string()]), "{captures:?}");
+    assert!(captures.contains(&vec!["a".to_string(), "b".to_string()]), "{captures:?}");
+}
+
+#[test]
+fn async_await_ordering_against_synchronous_code() {
+    let trace = case_like_node("async_order.js");
+    assert!(trace.steps.iter().any(|s| s.event == Event::Await));
+    assert!(trace.steps.iter().any(|s| s.event == Event::Resume));
+    assert!(trace
+        .steps
+        .iter()
+        .any(|s| s.stack.iter().any(|f| f.state == FrameState::Suspended)));
+}
+
+#[test]
+fn return_await_versus_return_promise_keeps_microtask_order() {
+    case_like_node("return_await.js");
+}
+
+#[test]
+fn timers_with_different_delays_and_a_cleared_interval() {
+    case_like_node("timers.js");
+}
+
+#[test]
+fn labelled_continue_records_a_tail_of_the_outer_loop() {
+    let trace = case_like_node("labelled_continue.js");
+    let outer = &trace.loops[0].id;
+    let max_outer = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.loops.iter())
+        .filter(|l| &l.loop_id == outer)
+        .map(|l| l.iteration)
+        .max();
+    assert_eq!(max_outer, Some(4));
+}
+
+#[test]
+fn private_class_fields() {
+    case_like_node("private_fields.js");
+}
+
+#[test]
+fn a_getter_that_throws_is_never_called() {
+    let trace = case_like_node("getter_throws.js");
+    let shows_getter = trace.steps.iter().any(|s| {
+        s.heap.values().any(|o| match &**o {
+            HeapObject::Dict(d) => d
+                .entries
+                .iter()
+                .any(|(_, v)| matches!(v, Value::Unreadable { reason } if reason == "getter")),
+            _ => false,
+        })
+    });
+    assert!(shows_getter);
+}
+
+#[test]
+fn map_and_set_contents() {
+    let trace = case_like_node("map_set.js");
+    let last = trace.steps.last().expect("steps");
+    let map = last.heap.values().find_map(|o| match &**o {
+        HeapObject::Dict(d) if d.type_name == "Map" => Some(d),
+        _ => None,
+    });
+    assert_eq!(map.map(|m| m.entries.len()), Some(3));
+    let set = last.heap.values().find_map(|o| match &**o {
+        HeapObject::Set(s) if s.type_name == "Set" => Some(s),
+        _ => None,
+    });
+    let items: Vec<&str> = set.map(|s| s.items.iter().filter_map(prim).collect()).unwrap_or_default();
+    assert_eq!(items, ["3", "2"]);
+}
+
+#[test]
+fn generators_driven_by_for_of_and_by_next() {
+    let trace = case_like_node("generators.js");
+    let yields = trace.steps.iter().filter(|s| s.event == Event::Yield).count();
+    assert_eq!(yields, 5);
+    assert!(trace.steps.iter().any(|s| s.event == Event::Resume));
+}
+
+#[test]
+fn deep_recursion_stops_with_a_range_error() {
+    let trace = case_like_node("deep_recursion.js");
+    let deepest = trace.steps.iter().map(|s| s.stack.len()).max().unwrap_or(0);
+    assert!((250..=252).contains(&deepest), "deepest stack {deepest}");
+    assert_eq!(trace.counts.functions["down"].max_depth, 250);
+}
+
+#[test]
+fn an_infinite_loop_is_stopped_by_the_step_budget() {
+    let trace = case("infinite_loop.js", &["--max-steps", "500"]);
+    assert!(trace.truncated);
+    assert_eq!(trace.stopped_by, Some(StopReason::Steps));
+    assert_eq!(trace.steps.len(), 500);
+    assert!(trace.error.is_none());
+}
+
+#[test]
+fn an_uncaught_error_ends_the_trace() {
+    let trace = case("uncaught.js", &[]);
+    let error = trace.error.as_ref().expect("an error");
+    assert_eq!(error.type_name, "TypeError");
+    assert_eq!(error.message, "too big: 3");
+    assert_eq!(error.line, Some(4));
+    let exception_frames: Vec<&str> = trace
+        .steps
+        .iter()
+        .filter(|s| s.event == Event::Exception)
+        .map(|s| s.stack.last().map_or("", |f| f.func.as_str()))
+        .collect();
+    assert_eq!(exception_frames, ["check", "<main>"]);
+}
+
+#[test]
+fn temporal_dead_zone_names_appear_once_declared() {
+    let trace = case_like_node("tdz.js");
+    let f_steps: Vec<_> = trace
+        .steps
+        .iter()
+        .filter(|s| s.event == Event::Line && s.stack.last().is_some_and(|f| f.func == "f"))
+        .collect();
+    let first = f_steps.first().expect("steps in f");
+    assert!(first.stack.last().is_some_and(|f| f.locals.iter().all(|(n, _)| n != "later")));
+    let ctor_first = trace
+        .steps
+        .iter()
+        .find(|s| s.stack.last().is_some_and(|f| f.func == "constructor" && s.event == Event::Line))
+        .expect("constructor steps");
+    let ctor = ctor_first.stack.last().expect("frame");
+    assert!(ctor.locals.iter().all(|(n, _)| n != "this"), "this before super()");
+}
+
+#[test]
+fn proxies_are_not_trapped() {
+    case_like_node("proxy.js");
+}
+
+#[test]
+fn es_modules_with_exports_and_top_level_await() {
+    let trace = case("module_exports.mjs", &[]);
+    assert_eq!(trace.stdout, "40\n");
+}
+
+#[test]
+fn for_await_over_async_generators_and_arrays() {
+    let trace = case("for_await.mjs", &[]);
+    assert_eq!(trace.stdout, "36\n");
+}
+
+#[test]
+fn typescript_enums_namespaces_and_parameter_properties_run_untraced() {
+    let trace = case("ts_features.ts", &[]);
+    assert_eq!(trace.stdout, "1 12 3 square\n");
+    let funcs: BTreeSet<&str> = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.stack.iter().map(|f| f.func.as_str()))
+        .collect();
+    assert_eq!(funcs, ["<main>", "area", "constructor", "sum"].into());
+    let lines: BTreeSet<u32> = trace.steps.iter().map(|s| s.line).collect();
+    assert!(lines.contains(&2), "the enum declaration is a step: {lines:?}");
+}
