@@ -162,12 +162,36 @@ fn deep_recursion_gives_a_partial_trace_with_recursion_error() {
 }
 
 #[test]
-fn an_infinite_loop_stops_at_the_step_budget() {
-    let trace = trace_program("infinite_loop.py", &["--max-steps", "500"]);
+fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
+    let trace = trace_program("infinite_loop.py", &["--max-steps", "500", "--timeout-ms", "800"]);
     assert!(trace.truncated);
-    assert_eq!(trace.stopped_by, Some(StopReason::Steps));
-    assert_eq!(trace.steps.len(), 500);
+    assert_eq!(trace.stopped_by, Some(StopReason::Time));
+    assert!(trace.sampled);
+    assert!(trace.steps.len() <= 500);
+    assert!(trace.counts.events > trace.steps.len() as u64 * 10);
     assert!(trace.error.is_none());
+}
+
+#[test]
+fn a_long_loop_is_sampled_into_a_bounded_trace() {
+    let trace = trace_program("long_loop.py", &[]);
+    assert!(!trace.truncated);
+    assert!(trace.sampled);
+    assert_eq!(trace.stdout, "4999950000\n");
+    assert!(trace.steps.len() < 500, "{} steps", trace.steps.len());
+    let passes: Vec<u64> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.loops.first().map(|l| l.iteration))
+        .collect();
+    for kept in [1, 2, 5, 10, 100, 1000, 50_000, 99_996, 100_000] {
+        assert!(passes.contains(&kept), "pass {kept} is recorded");
+    }
+    assert!(!passes.contains(&7) && !passes.contains(&99_990));
+    let skipped: u64 = trace.steps.iter().filter_map(|s| s.skipped).sum();
+    assert_eq!(skipped + trace.steps.len() as u64, trace.counts.events - 1, "every event is recorded or skipped");
+    let header = &trace.steps.iter().find(|s| !s.loops.is_empty()).expect("a loop").loops[0];
+    assert_eq!(header.call.as_deref(), Some("range(0, 100000)"));
 }
 
 #[test]
@@ -207,9 +231,9 @@ fn input_without_stdin_says_how_to_give_it() {
 
 #[test]
 fn except_clauses_cannot_swallow_the_budget() {
-    let trace = trace_program("swallow_budget.py", &["--max-steps", "300"]);
+    let trace = trace_program("swallow_budget.py", &["--max-steps", "300", "--timeout-ms", "800"]);
     assert!(trace.truncated);
-    assert_eq!(trace.stopped_by, Some(StopReason::Steps));
+    assert!(trace.stopped_by.is_some());
     assert!(!trace.stdout.contains("swallowed"), "{}", trace.stdout);
     assert!(!trace.stdout.contains("after"), "{}", trace.stdout);
 }
@@ -243,7 +267,7 @@ fn other_languages_are_not_supported_yet() {
     std::fs::write(&path, "puts 1\n").expect("write");
     let output = run_trace(&path, &[]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not supported yet"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not supported"));
 }
 
 #[test]

@@ -23,7 +23,7 @@ _COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
 class Loop:
     """One loop statement or comprehension from the analysis."""
 
-    __slots__ = ("id", "kind", "line", "body_start", "body_end", "range_args")
+    __slots__ = ("id", "kind", "line", "body_start", "body_end", "iterable")
 
     def __init__(self, info):
         self.id = info["id"]
@@ -31,20 +31,21 @@ class Loop:
         self.line = int(info["line"])
         self.body_start = int(info["bodyStart"])
         self.body_end = int(info["bodyEnd"])
-        self.range_args = _range_args(info.get("header", "")) if self.kind == "for" else None
+        self.iterable = _iterable(info.get("header", "")) if self.kind == "for" else None
 
 
 class Instance:
     """One run of a loop in one frame."""
 
-    __slots__ = ("loop", "instance", "iteration", "at_header", "call")
+    __slots__ = ("loop", "instance", "iteration", "at_header", "call", "sampling")
 
-    def __init__(self, loop, instance, call):
+    def __init__(self, loop, instance, call, sampling):
         self.loop = loop
         self.instance = instance
         self.iteration = 0
         self.at_header = True
         self.call = call
+        self.sampling = sampling
 
 
 class CodeLoops:
@@ -84,48 +85,61 @@ def _code_lines(code):
 class FrameLoops:
     """Active loop instances of one frame, innermost last."""
 
-    __slots__ = ("table", "active", "runs", "comp_events")
+    __slots__ = ("table", "active", "runs", "unkept")
 
     def __init__(self, table):
         self.table = table
         self.active = []
         self.runs = {}
-        self.comp_events = 0
+        #: How many of this frame's active loops are in a pass that is not recorded.
+        self.unkept = 0
 
-    def line(self, line, frame):
+    def line(self, line, frame, sampler):
         """Updates the loop state for a line event at ``line``."""
         table = self.table
         active = self.active
         if table.comprehension is not None:
-            self._comprehension_line()
+            self._comprehension_line(frame, sampler)
             return
         while active:
             loop = active[-1].loop
             if loop.line <= line <= loop.body_end:
                 break
-            active.pop()
+            if not active.pop().sampling.kept:
+                self.unkept -= 1
         header = table.headers.get(line)
         if header is not None:
             if active and active[-1].loop is header:
                 active[-1].at_header = True
                 return
-            count = self.runs.get(header.id, 0) + 1
-            self.runs[header.id] = count
-            active.append(Instance(header, count, _range_call(header, frame)))
+            self._start(header, frame, sampler)
             return
         if active:
             top = active[-1]
             if top.at_header and top.loop.body_start <= line <= top.loop.body_end:
-                top.iteration += 1
                 top.at_header = False
+                self._next_pass(top, sampler)
 
-    def _comprehension_line(self):
-        loop = self.table.comprehension
+    def _start(self, loop, frame, sampler):
+        count = self.runs.get(loop.id, 0) + 1
+        self.runs[loop.id] = count
+        call, length = _header_values(loop, frame)
+        self.active.append(Instance(loop, count, call, sampler.start_loop(length)))
+
+    def _next_pass(self, inst, sampler):
+        inst.iteration += 1
+        was_kept = inst.sampling.kept
+        kept = sampler.start_pass(inst.sampling, inst.iteration)
+        if was_kept and not kept:
+            self.unkept += 1
+        elif kept and not was_kept:
+            self.unkept -= 1
+
+    def _comprehension_line(self, frame, sampler):
         if not self.active:
-            self.runs[loop.id] = 1
-            self.active.append(Instance(loop, 1, None))
+            self._start(self.table.comprehension, frame, sampler)
             return
-        self.active[-1].iteration += 1
+        self._next_pass(self.active[-1], sampler)
 
     def contexts(self, fid, out):
         """Appends ``[frame, loop, instance, iteration(, call)]`` for each active loop."""
@@ -139,8 +153,10 @@ class FrameLoops:
 # -- range(...) headers ---------------------------------------------------------------------
 
 
-def _range_args(header):
-    """The argument expressions of a ``for … in range(…)`` header, or None."""
+def _iterable(header):
+    """What a ``for`` header iterates, if the tracer can size it as the loop starts:
+    ``("range", [arg expressions])`` or ``("name", name)`` (``for x in xs``,
+    ``for i, x in enumerate(xs)``); None otherwise."""
     text = header.strip()
     if not text.startswith("for ") and not text.startswith("async for "):
         return None
@@ -152,13 +168,17 @@ def _range_args(header):
     if not isinstance(node, (ast.For, ast.AsyncFor)):
         return None
     it = node.iter
-    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"):
+    if isinstance(it, ast.Name):
+        return ("name", it.id)
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)) or it.keywords:
         return None
-    if it.keywords or not 1 <= len(it.args) <= 3:
+    if it.func.id == "enumerate" and len(it.args) == 1 and isinstance(it.args[0], ast.Name):
+        return ("name", it.args[0].id)
+    if it.func.id != "range" or not 1 <= len(it.args) <= 3:
         return None
     if not all(_simple(arg) for arg in it.args):
         return None
-    return it.args
+    return ("range", it.args)
 
 
 _BINOPS = {
@@ -215,11 +235,13 @@ def _eval(node, scope):
     return len(value)
 
 
-def _range_call(loop, frame):
-    """``range(start, stop[, step])`` with the header's values as the loop starts, or None."""
-    args = loop.range_args
-    if not args:
-        return None
+def _header_values(loop, frame):
+    """``(call, length)`` of a ``for`` loop as it starts: ``call`` is ``range(start, stop[,
+    step])`` for a counting loop, ``length`` its number of passes when known; Nones otherwise.
+    Reads only whole numbers and lengths of built-in containers: no program code runs."""
+    iterable = loop.iterable
+    if iterable is None:
+        return None, None
     local_vars = frame.f_locals
     global_vars = frame.f_globals
 
@@ -230,15 +252,25 @@ def _range_call(loop, frame):
             return global_vars[name]
         raise _Unknown
 
+    if iterable[0] == "name":
+        try:
+            value = scope(iterable[1])
+        except _Unknown:
+            return None, None
+        return None, (len(value) if type(value) in _SIZED else None)
     try:
-        values = [_eval(arg, scope) for arg in args]
+        values = [_eval(arg, scope) for arg in iterable[1]]
     except (_Unknown, ArithmeticError, RecursionError):
-        return None
+        return None, None
     if any(abs(v) > 10**18 for v in values):
-        return None
+        return None, None
     if len(values) == 1:
         values.insert(0, 0)
-    return "range(%s)" % ", ".join(str(v) for v in values)
+    try:
+        length = len(range(*values))
+    except (ValueError, OverflowError):
+        return None, None
+    return "range(%s)" % ", ".join(str(v) for v in values), length
 
 
 # -- a loop finder for running the tracer on its own ----------------------------------------

@@ -137,6 +137,8 @@ class Tracer:
         self.sent_loops = []
         self.sent_length = 0
         self.recursion_limit = None
+        #: Active loops (of frames on the stack) in a pass that is not recorded.
+        self.unkept = 0
 
     # -- running -------------------------------------------------------------------------------
 
@@ -257,14 +259,19 @@ class Tracer:
             if state is None:
                 state = self._enter(frame, info)
             state.unwinding = False
-            if state.loops is not None:
-                state.loops.line(frame.f_lineno, frame)
+            loops = state.loops
+            if loops is not None:
+                before = loops.unkept
+                loops.line(frame.f_lineno, frame, self.sampler)
+                self.unkept += loops.unkept - before
         elif event == "call":
             if state is not None and state.suspended:
                 kind = "resume"
                 state.suspended = False
                 del self.suspended[state.fid]
                 self.active.append(state)
+                if state.loops is not None:
+                    self.unkept += state.loops.unkept
                 self._depth(info.name, 1)
             else:
                 if len(self.active) > 100:
@@ -292,6 +299,8 @@ class Tracer:
                 self._record(kind, state, arg)
                 state.suspended = True
                 self._pop(state)
+                if state.loops is not None:
+                    self.unkept -= state.loops.unkept
                 self.suspended[state.fid] = state
                 self._depth(info.name, -1)
                 return
@@ -320,6 +329,8 @@ class Tracer:
 
     def _leave(self, state):
         self._pop(state)
+        if state.loops is not None:
+            self.unkept -= state.loops.unkept
         self.by_frame.pop(id(state.frame), None)
         self._depth(state.info.name, -1)
         state.frame = None
@@ -365,9 +376,11 @@ class Tracer:
     # -- steps ---------------------------------------------------------------------------------
 
     def _record(self, kind, state, arg):
-        if not self.sampler.keep(kind, state, self):
+        if self.unkept:
+            self.sampler.skipped += 1
             return
         self.steps += 1
+        self.sampler.steps = self.steps
         heap = self.heap
         heap.found = roots = []
         heap.windows = {}

@@ -1,0 +1,178 @@
+"""Tests of the tracer on its own (no Rust): values, loops, sampling and whole runs.
+
+Run with ``python3 -m unittest discover -s runtimes/python/tests`` (or pytest).
+"""
+
+import json
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from algoscope_tracer import Options, trace_to_records  # noqa: E402
+from algoscope_tracer.loops import find_loops  # noqa: E402
+from algoscope_tracer.sampling import is_round  # noqa: E402
+from algoscope_tracer.values import Heap  # noqa: E402
+
+
+def run(source, **options):
+    """Records of a run as parsed JSON, with loops found by ``ast``."""
+    options.setdefault("loops", find_loops(source))
+    return [json.loads(line) for line in trace_to_records(source, Options(**options))]
+
+
+def program(name):
+    with open(os.path.join(HERE, "programs", name), encoding="utf-8") as handle:
+        return handle.read()
+
+
+def steps(records):
+    return [r for r in records if not {"out", "end", "counts", "syntax", "fatal"} & set(r)]
+
+
+def end(records):
+    return records[-1]["end"]
+
+
+def stdout(records):
+    return "".join(r["out"] for r in records if "out" in r)
+
+
+class Values(unittest.TestCase):
+    def setUp(self):
+        self.heap = Heap("<program>", lambda frame: None)
+
+    def test_primitives(self):
+        value = self.heap.value
+        self.assertEqual(value(3), 3)
+        self.assertEqual(value(True), True)
+        self.assertIsNone(value(None))
+        self.assertEqual(value(2**60), ["int", str(2**60)])
+        self.assertEqual(value(10**5000)[1], "1" + "0" * 5000)
+        self.assertEqual(value(0.5), ["float", "0.5"])
+        self.assertEqual(value("a\nb"), ["str", "'a\\nb'"])
+        long_text = value("y" * 100)
+        self.assertEqual(long_text[2], 100)
+        self.assertLessEqual(len(long_text[1]), 48)
+
+    def test_ids_in_first_seen_order(self):
+        a, b = [], {}
+        self.assertEqual(self.heap.value(a), "o1")
+        self.assertEqual(self.heap.value(b), "o2")
+        self.assertEqual(self.heap.value(a), "o1")
+
+    def test_no_program_code_runs(self):
+        calls = []
+
+        class Hostile:
+            __slots__ = ("x", "__dict__")
+
+            def __init__(self):
+                self.x = 1
+                self.y = 2
+
+            def __repr__(self):
+                calls.append("repr")
+                return "?"
+
+            def __getattribute__(self, name):
+                calls.append(name)
+                return object.__getattribute__(self, name)
+
+            @property
+            def z(self):
+                calls.append("z")
+                return 3
+
+        obj = Hostile()
+        calls.clear()
+        oid = self.heap.value(obj)
+        wire = self.heap.describe(oid, obj)
+        self.assertEqual(calls, [])
+        self.assertEqual(wire["t"], "Hostile")
+        self.assertEqual(wire["f"], [["x", 1], ["y", 2]])
+
+    def test_windows_keep_length(self):
+        items = list(range(100))
+        oid = self.heap.value(items)
+        self.heap.windows[oid] = 40
+        wire = self.heap.describe(oid, items)
+        self.assertEqual((wire["n"], wire["o"], len(wire["i"]), wire["i"][0]), (100, 40, 60, 40))
+
+
+class Loops(unittest.TestCase):
+    def test_find_loops(self):
+        loops = find_loops("for i in range(3):\n    x = i\nwhile x:\n    x -= 1\n")
+        self.assertEqual([(l["id"], l["kind"], l["bodyStart"], l["bodyEnd"]) for l in loops], [("L1", "for", 2, 2), ("L3", "while", 4, 4)])
+
+    def test_iterations_count_header_to_body(self):
+        source = "t = 0\nfor i in range(3):\n    if i == 1:\n        continue\n    t += i\n"
+        contexts = [s.get("lp") for s in steps(run(source)) if "lp" in s]
+        iterations = [c[0][3] for c in contexts if c]
+        self.assertEqual(iterations, [0, 1, 2, 3])
+        self.assertEqual(contexts[0][0][4], "range(0, 3)")
+
+    def test_is_round(self):
+        self.assertEqual([n for n in range(1, 301) if is_round(n)], [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 300])
+
+
+class Runs(unittest.TestCase):
+    def test_output_and_refs(self):
+        records = run("xs = [1]\nprint(xs)\ny = 2\n")
+        self.assertEqual(stdout(records), "[1]\n")
+        printed = [s for s in steps(records) if "o" in s]
+        self.assertEqual(printed[0]["o"], [2, ["o1"]])
+        self.assertEqual(printed[0]["n"], 4)
+
+    def test_uncaught_error(self):
+        records = run("x = 1\nraise ValueError('bad')\n")
+        self.assertEqual(end(records)["error"], {"type": "ValueError", "message": "bad", "line": 2})
+
+    def test_syntax_error(self):
+        records = run("x = (\n")
+        self.assertEqual(len(records), 1)
+        self.assertEqual(records[0]["syntax"]["line"], 1)
+
+    def test_step_budget_cannot_be_swallowed(self):
+        records = run(program("swallow_budget.py"), max_steps=200, time_budget_ms=500)
+        self.assertTrue(end(records)["truncated"])
+        self.assertEqual(stdout(records), "")
+        self.assertLessEqual(len(steps(records)), 200)
+
+    def test_input(self):
+        records = run(program("input_lines.py"), stdin="Ada\n36\n")
+        self.assertEqual(stdout(records), "name? Ada is 36\n")
+        records = run(program("input_lines.py"))
+        self.assertIn("--stdin", end(records)["error"]["message"])
+
+    def test_properties_and_reprs_never_run(self):
+        records = run(program("hostile_objects.py"))
+        self.assertEqual(stdout(records), "done\n")
+        self.assertNotIn("error", end(records))
+
+    def test_program_state_is_restored(self):
+        before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
+        run("import sys\nprint('x')\n")
+        after = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
+        self.assertEqual(before, after)
+
+    def test_long_loop_is_sampled(self):
+        records = run(program("long_loop.py"))
+        self.assertTrue(end(records)["sampled"])
+        self.assertLess(len(steps(records)), 500)
+        self.assertEqual(stdout(records), "4999950000\n")
+
+    def test_generator_frames_are_suspended_and_resumed(self):
+        records = run(program("generators.py"))
+        events = [s.get("e", "line") for s in steps(records)]
+        self.assertEqual(events.count("yield"), 3)
+        self.assertGreaterEqual(events.count("resume"), 2)
+        states = [f.get("st") for s in steps(records) for f in s.get("f", []) if "st" in f]
+        self.assertIn("suspended", states)
+        self.assertIn("active", states)
+
+
+if __name__ == "__main__":
+    unittest.main()
