@@ -116,6 +116,18 @@ pub fn analyze(source: &str) -> Analysis {
 }
 
 /// Analyses a Python program with the given options; see [`analyze`].
+///
+/// # Example
+///
+/// ```
+/// use algoscope_py_analysis::{analyze_with, AnalyzeOptions};
+///
+/// // Reusing the outer quotes inside an f-string needs Python 3.12 (PEP 701).
+/// let source = "name = 'x'\nprint(f\"{\"-\".join(name)}\")\n";
+/// let py311 = AnalyzeOptions { target_version: (3, 11) };
+/// assert_eq!(analyze_with(source, &py311).syntax_errors.len(), 1);
+/// assert!(analyze_with(source, &AnalyzeOptions::default()).syntax_errors.is_empty());
+/// ```
 pub fn analyze_with(source: &str, options: &AnalyzeOptions) -> Analysis {
     let (major, minor) = options.target_version;
     let parse_options =
