@@ -15,7 +15,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 fn draw(trace: &Trace, step: usize) -> usize {
     let scene = memory_scene(trace, step, &SceneOptions::default()).expect("step");
-    layout_memory(&scene, &LayoutOptions::default()).to_svg().len()
+    layout_memory(&scene, &LayoutOptions::default())
+        .to_svg()
+        .len()
 }
 
 fn mean_movement(traces: &[Trace]) -> (f64, usize) {

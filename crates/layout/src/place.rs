@@ -399,15 +399,27 @@ fn desired_y(
                 .find(|p| &p.from == from && &p.to == to)
                 .map(|p| port_exit(src, (*px, *py), p))
         });
-        let anchor = units[i].parts.iter().find_map(|(px, py, shape)| {
-            let _ = px;
+        let src_top = src.parts.iter().find_map(|(_, py, shape)| {
+            shape
+                .ports
+                .iter()
+                .any(|p| &p.from == from && &p.to == to)
+                .then_some(src.y + py)
+        });
+        let target = units[i].parts.iter().find_map(|(_, py, shape)| {
             shape
                 .targets
                 .iter()
                 .find(|t| &t.key == to)
-                .map(|t| py + t.anchor_y)
+                .map(|t| (py + t.anchor_y, py + t.span.0, py + t.span.1))
         });
-        if let (Some(exit), Some(anchor)) = (exit, anchor) {
+        if let (Some(exit), Some(src_top), Some((anchor, lo, hi))) = (exit, src_top, target) {
+            // Level with the source box when the arrow can then run straight (a chain of
+            // linked nodes stays on one line); else the anchor level with the arrow.
+            let offset = exit.1 - src_top;
+            if units[i].tops.is_empty() && offset >= lo && offset <= hi {
+                return Some(src_top);
+            }
             return Some(exit.1 - anchor);
         }
     }

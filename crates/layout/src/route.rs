@@ -48,7 +48,6 @@ struct Abs {
     key: String,
     rect: [f64; 4],
     entry_x: f64,
-    anchor_y: f64,
     span: (f64, f64),
     unit: usize,
     top: Option<TopInfo>,
@@ -104,7 +103,6 @@ pub(crate) fn route(
                     key: t.key.clone(),
                     rect: [ox + t.rect[0], oy + t.rect[1], t.rect[2], t.rect[3]],
                     entry_x: ox + t.entry_x,
-                    anchor_y: oy + t.anchor_y,
                     span: (oy + t.span.0, oy + t.span.1),
                     unit: ui,
                     top,
@@ -275,7 +273,7 @@ pub(crate) fn route(
             continue;
         }
         let ins: Vec<f64> = list.iter().map(|(y, _)| *y).collect();
-        let ys = spread(t.anchor_y, t.span, &ins, 6.0);
+        let ys = spread(t.span, &ins, 6.0);
         for ((_, i), y) in list.iter().zip(ys) {
             jobs[*i].arrive = y;
             if jobs[*i].class == Class::Forward && (jobs[*i].exit.1 - y).abs() < 0.01 && side == 0 {
@@ -459,9 +457,10 @@ pub(crate) fn route(
     (out, needs)
 }
 
-/// Arrival heights for arrows coming in at heights `ins` (sorted): around `anchor`, `step`
-/// apart, kept inside `span`; an arrow level with the anchor keeps it.
-fn spread(anchor: f64, span: (f64, f64), ins: &[f64], step: f64) -> Vec<f64> {
+/// Arrival heights for arrows coming in at heights `ins` (sorted): each as level with where
+/// it comes from as `span` allows (so a level arrow stays one straight line), at least `step`
+/// apart.
+fn spread(span: (f64, f64), ins: &[f64], step: f64) -> Vec<f64> {
     let n = ins.len();
     if n == 0 {
         return Vec::new();
@@ -472,23 +471,18 @@ fn spread(anchor: f64, span: (f64, f64), ins: &[f64], step: f64) -> Vec<f64> {
     } else {
         step
     };
-    let centre = match ins.iter().position(|y| (y - anchor).abs() < 0.01) {
-        Some(i) => i as f64,
-        None if n == 1 => 0.0,
-        // Arrows from above the anchor arrive above it, the rest below.
-        None => ins.iter().filter(|y| **y < anchor).count() as f64 - 0.5,
-    };
-    let mut ys: Vec<f64> = (0..n)
-        .map(|i| anchor + (i as f64 - centre) * step)
+    let mut ys: Vec<f64> = ins
+        .iter()
+        .map(|y| y.clamp(span.0, span.1.max(span.0)))
         .collect();
-    let lo = ys[0];
-    let hi = ys[n - 1];
-    if lo < span.0 {
-        let d = span.0 - lo;
-        ys.iter_mut().for_each(|y| *y += d);
-    } else if hi > span.1 {
-        let d = hi - span.1;
-        ys.iter_mut().for_each(|y| *y -= d);
+    for i in 1..n {
+        ys[i] = ys[i].max(ys[i - 1] + step);
+    }
+    if ys[n - 1] > span.1 {
+        ys[n - 1] = span.1;
+        for i in (0..n - 1).rev() {
+            ys[i] = ys[i].min(ys[i + 1] - step);
+        }
     }
     ys
 }

@@ -143,15 +143,18 @@ fn view(ctx: &Ctx, holder: &str, from: String, value: &Value, level: u32) -> Vie
 
 /// Draws a view into a cell whose top-left is (x, y) and size (w, h); returns the mark(s),
 /// and records ports/targets of nested shapes and dots (in the holder's coordinates).
+#[allow(clippy::too_many_arguments)]
 fn draw_view(
     v: View,
+    own_w: f64,
     cell: [f64; 4],
     marks: &mut Vec<Mark>,
     ports: &mut Vec<Port>,
     targets: &mut Vec<Target>,
 ) {
     let [x, y, w, h] = cell;
-    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    // Values sit at the left of a wide cell (a column widened by a nested box elsewhere).
+    let (cx, cy) = (x + w.min(own_w) / 2.0, y + h / 2.0);
     match v {
         View::Text(text, class, tip) => {
             let mut m = Mark::text("value", cx, cy, text).class(class);
@@ -249,7 +252,7 @@ struct Table<'r> {
 fn table(ctx: &Ctx, t: Table) -> Shape {
     let s = ctx.sizes;
     let cw = ctx.cw();
-    let pad = 6.0;
+    let pad = if t.frame { 6.0 } else { 0.0 };
     let row_gap = if t.frame { 4.0 } else { 0.0 };
     let label_w = t
         .rows
@@ -263,7 +266,7 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     let label_w = if label_w > 0.0 {
         label_w.max(24.0)
     } else {
-        pad
+        6.0
     };
     let sizes: Vec<(f64, f64)> = t.rows.iter().map(|r| r.view.size(ctx)).collect();
     let value_w = sizes.iter().map(|s| s.0).fold(
@@ -274,15 +277,29 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         },
         f64::max,
     );
+    let pair_pad = 6.0;
+    let pair_sizes: Vec<(f64, f64)> = t
+        .pair
+        .iter()
+        .flat_map(|p| p.iter().map(|(_, v)| v.size(ctx)))
+        .collect();
+    let pair_half = pair_sizes
+        .iter()
+        .map(|s| s.0)
+        .fold(s.cell_width_px.max(text_px("None", cw) + 12.0), f64::max);
+    let pair_h = pair_sizes
+        .iter()
+        .map(|s| s.1)
+        .fold(s.cell_height_px, f64::max);
     let pair_w = if t.pair.is_some() {
-        2.0 * s.cell_width_px.max(text_px("None", cw) + 12.0)
+        2.0 * pair_half
     } else {
         0.0
     };
     let title_w = text_px(&t.title, cw) + 20.0;
     let w = (label_w + value_w + pad)
         .max(title_w)
-        .max(pair_w + 2.0 * pad)
+        .max(pair_w + 2.0 * pair_pad)
         .max(56.0);
     let value_w = w - label_w - pad;
     let mut y = TITLE_H + row_gap / 2.0;
@@ -290,7 +307,7 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     let mut ports = Vec::new();
     let mut targets = Vec::new();
     let mut row_marks = Vec::new();
-    for (row, (_, vh)) in t.rows.into_iter().zip(sizes) {
+    for (row, (vw, vh)) in t.rows.into_iter().zip(sizes) {
         let rh = vh.max(s.cell_height_px);
         let cy = y + rh / 2.0;
         let mut group = Mark::group(row.class)
@@ -322,7 +339,7 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         let cell = [label_w, y, value_w, rh];
         let mut inner =
             vec![Mark::rect("cell", label_w, y, value_w, rh).class_if("changed", row.changed)];
-        draw_view(row.view, cell, &mut inner, &mut ports, &mut targets);
+        draw_view(row.view, vw, cell, &mut inner, &mut ports, &mut targets);
         for m in inner {
             group = group.child(m);
         }
@@ -331,17 +348,23 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     }
     let mut pair_ports = Vec::new();
     if let Some(pair) = t.pair {
-        let half = (w - 2.0 * pad) / 2.0;
-        let py = y + 2.0;
+        let half = (w - 2.0 * pair_pad) / 2.0;
+        let py = y + 4.0;
         let mut group = Mark::group("children");
         for (i, (name, v)) in pair.into_iter().enumerate() {
-            let x = pad + i as f64 * half;
-            let mut inner =
-                vec![Mark::rect("cell", x, py, half, s.cell_height_px).attr("data-name", name)];
+            let x = pair_pad + i as f64 * half;
+            let mut inner = vec![Mark::rect("cell", x, py, half, pair_h).attr("data-name", name)];
             let mut p = Vec::new();
+            let (own_w, own_h) = v.size(ctx);
+            let cell_h = if matches!(v, View::Nested(_)) {
+                own_h
+            } else {
+                s.cell_height_px
+            };
             draw_view(
                 v,
-                [x, py, half, s.cell_height_px],
+                own_w,
+                [x, py, half, cell_h],
                 &mut inner,
                 &mut p,
                 &mut targets,
@@ -352,7 +375,7 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
             }
         }
         row_marks.push(group);
-        y = py + s.cell_height_px + 2.0;
+        y = py + pair_h + 4.0;
     }
     let h = y + if t.frame { pad } else { 0.0 };
     let h = h.max(TITLE_H + 4.0);
@@ -671,7 +694,14 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
                 index.to_string(),
             ));
         }
-        draw_view(v, [x, y0, w, ch], &mut cell_marks, &mut ports, &mut targets);
+        draw_view(
+            v,
+            w,
+            [x, y0, w, ch],
+            &mut cell_marks,
+            &mut ports,
+            &mut targets,
+        );
         marks.extend(cell_marks);
         centers.insert(index, x + w / 2.0);
         x += w;
@@ -844,7 +874,10 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
         .get(obj.id.as_str())
         .cloned()
         .unwrap_or_default();
-    let bottom = y0 + rows.len() as f64 * ch;
+    let hollow_row = mine
+        .iter()
+        .any(|p| p.axis == PointerAxis::Rows && p.index as usize >= rows.len());
+    let bottom = y0 + (rows.len() + usize::from(hollow_row)) as f64 * ch;
     let col_ptrs: Vec<(f64, &IndexPointer)> = mine
         .iter()
         .filter(|p| p.axis == PointerAxis::Columns)

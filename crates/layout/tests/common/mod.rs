@@ -308,5 +308,8 @@ pub fn random_heap_trace(n: usize, refs_per_object: f64, seed: u64) -> Trace {
     let locals: Vec<serde_json::Value> = (0..3.min(n))
         .map(|k| serde_json::json!([format!("v{k}"), r(k * n / 3)]))
         .collect();
-    one_step_trace(serde_json::Value::Array(locals), serde_json::Value::Object(heap))
+    one_step_trace(
+        serde_json::Value::Array(locals),
+        serde_json::Value::Object(heap),
+    )
 }
