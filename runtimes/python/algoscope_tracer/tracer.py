@@ -21,6 +21,7 @@ import time
 
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
+from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
 from .values import Entry, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
@@ -42,6 +43,8 @@ _YIELD_OPS = {dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name 
 _RESUME_OP = dis.opmap.get("RESUME")
 _SEND_OP = dis.opmap.get("SEND")
 _SIMPLE_ARG_TYPES = (str, int, float, bool, type(None), bytes)
+#: Types an augmented assignment cannot have changed in place.
+_IMMUTABLE = frozenset((int, float, str, bool, type(None), complex, tuple, frozenset, bytes))
 
 
 class BudgetExceeded(BaseException):
@@ -51,7 +54,7 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "is_module", "hidden", "loops", "flags")
+    __slots__ = ("code", "user", "name", "is_module", "hidden", "loops", "flags", "purity")
 
     def __init__(self, code, user, loops):
         self.code = code
@@ -62,6 +65,7 @@ class CodeInfo:
         self.hidden = set(code.co_freevars)
         table = CodeLoops(loops, code) if user and loops else None
         self.loops = None if table is None or table.empty else table
+        self.purity = CodePurity(code) if user else None
 
 
 class FrameState:
@@ -78,6 +82,9 @@ class FrameState:
         "sent_line",
         "sent_locals",
         "sent_state",
+        "dirty",
+        "refs",
+        "always_dirty",
     )
 
     def __init__(self, frame, fid, info):
@@ -91,18 +98,36 @@ class FrameState:
         self.sent_line = None
         self.sent_locals = None
         self.sent_state = False
+        #: The frame ran since its locals were last read.
+        self.dirty = True
+        #: Heap ids its locals pointed at when last read.
+        self.refs = []
+        #: Module frames (globals change from anywhere) and frames with cells (``nonlocal``).
+        self.always_dirty = info.is_module or bool(info.code.co_cellvars)
 
 
 class Options:
     """Run options; the defaults are the trace format's policy."""
 
-    def __init__(self, max_steps=20000, time_budget_ms=6000, stdin=None, loops=None, index_names=None, input_hint=None):
+    def __init__(
+        self,
+        max_steps=20000,
+        time_budget_ms=6000,
+        stdin=None,
+        loops=None,
+        index_names=None,
+        input_hint=None,
+        reread_heap=False,
+    ):
         self.max_steps = max_steps
         self.time_budget_ms = time_budget_ms
         self.stdin = stdin
         self.loops = loops
         self.index_names = index_names or {}
         self.input_hint = input_hint
+        #: Re-read every object at every step instead of trusting purity.py (for tests: the
+        #: records must be the same either way).
+        self.reread_heap = reread_heap
 
 
 class Tracer:
@@ -139,6 +164,15 @@ class Tracer:
         self.recursion_limit = None
         #: Active loops (of frames on the stack) in a pass that is not recorded.
         self.unkept = 0
+        #: Some heap object may have changed since the last recorded step (see purity.py).
+        self.heap_dirty = True
+        self.last_frame = None
+        self.last_lasti = -1
+        self.sent_roots = None
+        #: Ids of objects a partly pure stretch may have changed since the last step.
+        self.mutated = set()
+        self.program_builtins = {}
+        self.pure_builtins = {}
 
     # -- running -------------------------------------------------------------------------------
 
@@ -155,7 +189,8 @@ class Tracer:
         import types
 
         module = types.ModuleType("__main__")
-        module.__dict__["__builtins__"] = self.io.builtins_for_program()
+        module.__dict__["__builtins__"] = self.program_builtins = self.io.builtins_for_program()
+        self.pure_builtins = {name: self.program_builtins.get(name) for name in PURE_BUILTINS}
         saved_main = sys.modules.get("__main__")
         saved_argv = sys.argv
         saved_limit = sys.getrecursionlimit()
@@ -249,11 +284,33 @@ class Tracer:
         if self.stop_reason is not None:
             self._raise_into_program(BudgetExceeded(self.stop_reason))
         self.events += 1
+        if self.last_frame is frame and (event == "line" or event == "return"):
+            if not self.heap_dirty:
+                stretch = info.purity.stretch(self.last_lasti)
+                if not stretch.pure or (stretch.subscript and self.heap.seen_missing_dict):
+                    self.heap_dirty = True
+                else:
+                    if stretch.inplace:
+                        local_vars = frame.f_locals
+                        for name in stretch.inplace:
+                            if type(local_vars.get(name)) not in _IMMUTABLE:
+                                self.heap_dirty = True
+                                break
+                    if stretch.mutated or stretch.builtins:
+                        self._note_changes(frame, stretch)
+        else:
+            self.heap_dirty = True
+        self.last_frame = frame
+        self.last_lasti = frame.f_lasti
+        if self.options.reread_heap:
+            self.heap_dirty = True
         if time.perf_counter() > self.deadline:
             self._stop("time")
         if self.steps >= self.options.max_steps:
             self._stop("steps")
         state = self.by_frame.get(id(frame))
+        if state is not None:
+            state.dirty = True
         kind = event
         if event == "line":
             if state is None:
@@ -317,6 +374,31 @@ class Tracer:
         else:
             return
         self._record(kind, state, arg)
+
+    def _note_changes(self, frame, stretch):
+        """Records the objects a partly pure stretch changed; the whole heap when unsure."""
+        global_vars = frame.f_globals
+        program_builtins = self.program_builtins
+        for name in stretch.builtins:
+            if name in global_vars or program_builtins.get(name) is not self.pure_builtins.get(name):
+                self.heap_dirty = True
+                return
+        local_vars = frame.f_locals
+        heap = self.heap
+        dict_of = heap.dict_of
+        try:
+            for expr, method in stretch.methods:
+                allowed = CONTAINERS.get(type(resolve(expr, local_vars, global_vars, dict_of)))
+                if allowed is None or method not in allowed:
+                    self.heap_dirty = True
+                    return
+            ids = heap.ids
+            for expr in stretch.mutated:
+                oid = ids.get(id(resolve(expr, local_vars, global_vars, dict_of)))
+                if oid is not None:
+                    self.mutated.add(oid)
+        except Unresolved:
+            self.heap_dirty = True
 
     def _enter(self, frame, info):
         fid = "f%d" % self.next_frame
@@ -382,8 +464,7 @@ class Tracer:
         self.steps += 1
         self.sampler.steps = self.steps
         heap = self.heap
-        heap.found = roots = []
-        heap.windows = {}
+        roots = []
         rec = {}
         if kind != "line":
             rec["e"] = kind
@@ -393,9 +474,11 @@ class Tracer:
         order = [s.fid for s in frames]
         updates = []
         for s in frames:
-            update = self._frame_update(s)
-            if update is not None:
-                updates.append(update)
+            if s.dirty or s.always_dirty or not s.sent or s.suspended != s.sent_state:
+                update = self._frame_update(s)
+                if update is not None:
+                    updates.append(update)
+            roots.extend(s.refs)
         sent = self.sent_order
         if order != sent:
             keep = 0
@@ -408,10 +491,17 @@ class Tracer:
         if updates:
             rec["f"] = updates
         if kind in ("return", "yield", "await"):
+            heap.found = roots
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        live, changed = self._walk(roots)
+        if not self.heap_dirty and not self.mutated and roots == self.sent_roots:
+            live, changed = self.sent_live, {}
+        else:
+            self.sent_roots = list(roots)
+            live, changed = self._walk(roots, self.heap_dirty)
+        self.heap_dirty = False
+        self.mutated.clear()
         added = live - self.sent_live
         removed = self.sent_live - live
         if added:
@@ -459,8 +549,10 @@ class Tracer:
         return active + sorted(self.suspended.values(), key=lambda s: int(s.fid[1:]))
 
     def _frame_update(self, state):
+        state.dirty = False
         frame = state.frame
         line = frame.f_lineno
+        self.heap.found = state.refs = []
         local_vars = self._locals(state)
         if not state.sent:
             state.sent = True
@@ -518,38 +610,54 @@ class Tracer:
                     self.heap.windows[oid] = start - start % 10
                 return
 
-    def _walk(self, roots):
+    def _walk(self, roots, full):
+        """Live ids from ``roots`` and the objects to send; ``full`` re-reads every object,
+        otherwise only objects that were not live at the previous step."""
         heap = self.heap
         entries = heap.entries
+        objects = heap.objects
         sent_live = self.sent_live
+        mutated = self.mutated
         live = set()
         changed = {}
-        queue = list(roots)
+        queue = roots
         i = 0
         while i < len(queue):
             oid = queue[i]
             i += 1
             if oid in live:
                 continue
-            obj = heap.object_of(oid)
-            if obj is None:
-                continue
-            live.add(oid)
             entry = entries.get(oid)
-            snap, keep = heap.snapshot(oid, obj)
-            if entry is None or entry.snap != snap:
-                heap.found = children = []
-                wire = heap.describe(oid, obj)
-                if entry is not None and entry.wire == wire and oid in sent_live:
-                    entry.snap = snap
-                    entry.keep = keep
-                    entry.children = children
-                else:
-                    entry = entries[oid] = Entry(snap, wire, children, keep)
-                    changed[oid] = wire
-            elif oid not in sent_live:
-                changed[oid] = entry.wire
-            queue.extend(entry.children)
+            if entry is not None and (entry.fixed or (not full and oid in sent_live and oid not in mutated)):
+                live.add(oid)
+            else:
+                obj = objects.get(oid)
+                if obj is None:
+                    obj = heap.object_of(oid)
+                    if obj is None:
+                        continue
+                live.add(oid)
+                snap, keep = heap.snapshot(oid, obj)
+                if entry is None or entry.snap != snap:
+                    heap.found = children = []
+                    wire = heap.describe(oid, obj)
+                    if entry is not None and entry.wire == wire:
+                        entry.snap = snap
+                        entry.keep = keep
+                        if children != entry.children:
+                            entry.set_children(children)
+                    else:
+                        entry = entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
+                        changed[oid] = wire
+            if not entry.settled:
+                entry.split(entries)
+            if entry.leaves:
+                live.update(entry.leaves)
+            if entry.inner:
+                queue.extend(entry.inner)
+        for oid in live - sent_live:
+            if oid not in changed:
+                changed[oid] = entries[oid].wire
         return live, changed
 
 

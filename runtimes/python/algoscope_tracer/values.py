@@ -207,13 +207,43 @@ _BASE_KINDS = {
 class Entry:
     """The last serialization of one heap object: what it was read from and what was sent."""
 
-    __slots__ = ("snap", "wire", "children", "keep")
+    __slots__ = ("snap", "wire", "children", "keep", "fixed", "leaves", "inner", "settled")
 
-    def __init__(self, snap, wire, children, keep):
+    def __init__(self, snap, wire, children, keep, fixed):
         self.snap = snap
         self.wire = wire
         self.children = children
         self.keep = keep
+        #: The object can never change (a tuple, a range, bytes, a module): never read again.
+        self.fixed = fixed
+        self.set_children(children)
+
+    def set_children(self, children):
+        """New children: split again on the next :meth:`split`."""
+        self.children = children
+        self.leaves = ()
+        self.inner = children
+        self.settled = not children
+
+    def split(self, entries):
+        """Sorts the children into *leaves* (fixed objects holding no references, which the
+        heap walk marks live in bulk) and *inner* ones (walked); settled once every child has
+        been described."""
+        leaves = []
+        inner = []
+        settled = True
+        for oid in self.children:
+            child = entries.get(oid)
+            if child is None:
+                settled = False
+                inner.append(oid)
+            elif child.fixed and not child.children:
+                leaves.append(oid)
+            else:
+                inner.append(oid)
+        self.leaves = leaves
+        self.inner = inner
+        self.settled = settled
 
 
 class Heap:
@@ -290,6 +320,18 @@ class Heap:
             self.objects[oid] = v
         return oid
 
+    def dict_of(self, obj):
+        """The instance ``__dict__`` of ``obj`` read through the interpreter's descriptor, or
+        None (no program code runs)."""
+        getter = self.type_info(type(obj)).dict_getter
+        if getter is None:
+            return None
+        try:
+            d = getter(obj)
+        except Exception:
+            return None
+        return d if type(d) is dict else None
+
     def object_of(self, oid):
         obj = self.objects.get(oid)
         if obj is None:
@@ -304,6 +346,12 @@ class Heap:
         """``(snap, keep)`` for change detection: ``snap`` is ints, strings and tuples only."""
         info = self.type_info(type(obj))
         return _SNAPSHOTS[info.kind](self, oid, obj, info)
+
+    def is_fixed(self, obj):
+        """Whether ``obj`` can never change what it shows (its children may still change)."""
+        t = type(obj)
+        kind = self.type_info(t).kind
+        return kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
 
     def describe(self, oid, obj):
         """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``."""
@@ -636,6 +684,9 @@ def _describe_single(heap, oid, obj, info):
         wire["len"] = length
     return wire
 
+
+#: Kinds whose shown content never changes once made.
+_FIXED_KINDS = frozenset(("tuple", "range", "bytes", "module", "opaque", "builtin"))
 
 _SNAPSHOTS = {
     "list": _snap_seq,

@@ -3,6 +3,7 @@
 Run with ``python3 -m unittest discover -s runtimes/python/tests`` (or pytest).
 """
 
+import glob
 import json
 import os
 import sys
@@ -176,3 +177,25 @@ class Runs(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Shortcuts(unittest.TestCase):
+    """Skipping heap re-reads (purity.py) and unchanged frames must not change any record."""
+
+    def test_same_records_as_rereading_everything(self):
+        root = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+        paths = sorted(glob.glob(os.path.join(root, "examples", "python", "*.py")))
+        paths += sorted(glob.glob(os.path.join(root, "bench", "python", "*.py")))
+        paths += sorted(glob.glob(os.path.join(HERE, "programs", "*.py")))
+        skip = {"long_builtin.py", "infinite_loop.py", "swallow_budget.py", "measure.py"}
+        checked = 0
+        for path in paths:
+            if os.path.basename(path) in skip:
+                continue
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
+            fast = run(source, stdin="a\n1\n")
+            exhaustive = run(source, stdin="a\n1\n", reread_heap=True)
+            self.assertEqual(fast, exhaustive, path)
+            checked += 1
+        self.assertGreater(checked, 30)

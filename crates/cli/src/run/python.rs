@@ -51,6 +51,10 @@ const TRACER_FILES: &[(&str, &str)] = &[
         "sampling.py",
         include_str!("../../../../runtimes/python/algoscope_tracer/sampling.py"),
     ),
+    (
+        "purity.py",
+        include_str!("../../../../runtimes/python/algoscope_tracer/purity.py"),
+    ),
 ];
 
 /// Exit status the bootstrap uses for "this Python is too old"; its stderr then holds

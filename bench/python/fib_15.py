@@ -1,0 +1,8 @@
+# Recursive Fibonacci without a memo: fib(15) makes 1,973 calls.
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+print(fib(15))
