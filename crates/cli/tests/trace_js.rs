@@ -18,7 +18,7 @@ fn check_example(path: &Path, reference_js: &Path, language_dir: &str) {
         "{}: stdout differs from node",
         path.display()
     );
-    golden(language_dir, path, &trace);
+    golden(language_dir, path, "trace", &trace);
 }
 
 #[test]

@@ -7,8 +7,6 @@
 mod trace_js_support;
 
 use std::collections::BTreeMap;
-use std::path::Path;
-
 use algoscope_trace_format::{LoopKind, Trace, Value};
 use serde::Deserialize;
 use trace_js_support::{root, trace_file};
@@ -133,5 +131,4 @@ fn python_javascript_and_typescript_traces_agree() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let _ = Path::new("");
 }

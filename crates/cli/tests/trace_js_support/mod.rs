@@ -38,13 +38,17 @@ pub fn node_stdout(path: &Path) -> String {
 }
 
 /// Compares `trace` (heaps as deltas, so unchanged objects are not repeated) with the golden
-/// file `tests/traces/<dir>/<stem>.snap`.
-pub fn golden(dir: &str, path: &Path, trace: &Trace) {
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("trace")
-        .to_string();
+/// insta snapshot in `tests/traces/<dir>/`: `<stem>.snap`, or with `name` given (inside
+/// `insta::glob!`, which adds `@<file>`) `<name>@<file>.snap`.
+pub fn golden(dir: &str, path: &Path, name: &str, trace: &Trace) {
+    let stem = if name.is_empty() {
+        path.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("trace")
+            .to_string()
+    } else {
+        name.to_string()
+    };
     let delta = to_delta(trace);
     let snapshots = root().join("tests/traces").join(dir);
     insta::with_settings!({
