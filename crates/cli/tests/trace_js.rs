@@ -10,7 +10,12 @@ use trace_js_support::{golden, node_stdout, trace_file};
 
 fn check_example(path: &Path, reference_js: &Path, language_dir: &str) {
     let trace = trace_file(path, &[]);
-    assert!(trace.error.is_none(), "{}: {:?}", path.display(), trace.error);
+    assert!(
+        trace.error.is_none(),
+        "{}: {:?}",
+        path.display(),
+        trace.error
+    );
     assert!(!trace.truncated, "{}: truncated", path.display());
     assert_eq!(
         trace.stdout,
@@ -31,7 +36,10 @@ fn javascript_examples() {
 #[test]
 fn typescript_examples() {
     insta::glob!("../../../examples/typescript", "*.ts", |path| {
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
         let js = path
             .parent()
             .and_then(Path::parent)

@@ -10,7 +10,11 @@ use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Trace, V
 use trace_js_support::{golden, node_stdout, root, trace_file};
 
 fn case_path(language: &str, name: &str) -> PathBuf {
-    root().join("tests/traces").join(language).join("cases").join(name)
+    root()
+        .join("tests/traces")
+        .join(language)
+        .join("cases")
+        .join(name)
 }
 
 /// Traces a case, checks it against its golden trace and returns it.
@@ -33,7 +37,11 @@ fn locate(name: &str) -> (&'static str, PathBuf) {
 /// Traces a JavaScript case and checks its stdout is what `node` prints.
 fn case_like_node(name: &str) -> Trace {
     let trace = case(name, &[]);
-    assert_eq!(trace.stdout, node_stdout(&case_path("javascript", name)), "{name}");
+    assert_eq!(
+        trace.stdout,
+        node_stdout(&case_path("javascript", name)),
+        "{name}"
+    );
     trace
 }
 
@@ -95,9 +103,10 @@ fn block_scoped_let_stays_in_its_block_not_the_callback_frame() {
     assert!(callback_frames
         .iter()
         .all(|f| f.locals.iter().all(|(n, _)| n != "factor" && n != "total")));
-    let main_has_factor = trace.steps.iter().any(|s| {
-        s.stack[0].locals.iter().any(|(n, _)| n == "factor")
-    });
+    let main_has_factor = trace
+        .steps
+        .iter()
+        .any(|s| s.stack[0].locals.iter().any(|(n, _)| n == "factor"));
     assert!(main_has_factor);
 }
 
@@ -109,7 +118,10 @@ fn curried_arrows_capture_earlier_arguments() {
         .map(|f| f.captured.iter().map(|(n, _)| n.clone()).collect())
         .collect();
     assert!(captures.contains(&vec!["a".to_string()]), "{captures:?}");
-    assert!(captures.contains(&vec!["a".to_string(), "b".to_string()]), "{captures:?}");
+    assert!(
+        captures.contains(&vec!["a".to_string(), "b".to_string()]),
+        "{captures:?}"
+    );
 }
 
 #[test]
@@ -180,14 +192,20 @@ fn map_and_set_contents() {
         HeapObject::Set(s) if s.type_name == "Set" => Some(s),
         _ => None,
     });
-    let items: Vec<&str> = set.map(|s| s.items.iter().filter_map(prim).collect()).unwrap_or_default();
+    let items: Vec<&str> = set
+        .map(|s| s.items.iter().filter_map(prim).collect())
+        .unwrap_or_default();
     assert_eq!(items, ["3", "2"]);
 }
 
 #[test]
 fn generators_driven_by_for_of_and_by_next() {
     let trace = case_like_node("generators.js");
-    let yields = trace.steps.iter().filter(|s| s.event == Event::Yield).count();
+    let yields = trace
+        .steps
+        .iter()
+        .filter(|s| s.event == Event::Yield)
+        .count();
     assert_eq!(yields, 5);
     assert!(trace.steps.iter().any(|s| s.event == Event::Resume));
 }
@@ -237,14 +255,24 @@ fn temporal_dead_zone_names_appear_once_declared() {
         .filter(|s| s.event == Event::Line && s.stack.last().is_some_and(|f| f.func == "f"))
         .collect();
     let first = f_steps.first().expect("steps in f");
-    assert!(first.stack.last().is_some_and(|f| f.locals.iter().all(|(n, _)| n != "later")));
+    assert!(first
+        .stack
+        .last()
+        .is_some_and(|f| f.locals.iter().all(|(n, _)| n != "later")));
     let ctor_first = trace
         .steps
         .iter()
-        .find(|s| s.stack.last().is_some_and(|f| f.func == "constructor" && s.event == Event::Line))
+        .find(|s| {
+            s.stack
+                .last()
+                .is_some_and(|f| f.func == "constructor" && s.event == Event::Line)
+        })
         .expect("constructor steps");
     let ctor = ctor_first.stack.last().expect("frame");
-    assert!(ctor.locals.iter().all(|(n, _)| n != "this"), "this before super()");
+    assert!(
+        ctor.locals.iter().all(|(n, _)| n != "this"),
+        "this before super()"
+    );
 }
 
 #[test]
@@ -275,5 +303,8 @@ fn typescript_enums_namespaces_and_parameter_properties_run_untraced() {
         .collect();
     assert_eq!(funcs, ["<main>", "area", "constructor", "sum"].into());
     let lines: BTreeSet<u32> = trace.steps.iter().map(|s| s.line).collect();
-    assert!(lines.contains(&2), "the enum declaration is a step: {lines:?}");
+    assert!(
+        lines.contains(&2),
+        "the enum declaration is a step: {lines:?}"
+    );
 }

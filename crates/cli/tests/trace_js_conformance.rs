@@ -6,9 +6,9 @@
 
 mod trace_js_support;
 
-use std::collections::BTreeMap;
 use algoscope_trace_format::{LoopKind, Trace, Value};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use trace_js_support::{root, trace_file};
 
 /// One example's allowed differences.
@@ -114,19 +114,32 @@ fn python_javascript_and_typescript_traces_agree() {
         let (py_loops, js_loops, ts_loops) = (loop_passes(&py), loop_passes(&js), loop_passes(&ts));
         let counts = |l: &[(String, u64)]| l.iter().map(|(_, n)| *n).collect::<Vec<_>>();
         if counts(&js_loops) != counts(&ts_loops) {
-            failures.push(format!("{name}: JS loops {js_loops:?} != TS loops {ts_loops:?}"));
+            failures.push(format!(
+                "{name}: JS loops {js_loops:?} != TS loops {ts_loops:?}"
+            ));
         }
-        if counts(&py_loops) != counts(&js_loops) && allowed.and_then(|k| k.loops.as_ref()).is_none() {
-            failures.push(format!("{name}: Python loops {py_loops:?} != JS loops {js_loops:?}"));
+        if counts(&py_loops) != counts(&js_loops)
+            && allowed.and_then(|k| k.loops.as_ref()).is_none()
+        {
+            failures.push(format!(
+                "{name}: Python loops {py_loops:?} != JS loops {js_loops:?}"
+            ));
         }
-        let (py_vals, js_vals, ts_vals) = (final_scalars(&py), final_scalars(&js), final_scalars(&ts));
+        let (py_vals, js_vals, ts_vals) =
+            (final_scalars(&py), final_scalars(&js), final_scalars(&ts));
         for (var, js_value) in &js_vals {
             if ts_vals.get(var).is_some_and(|t| t != js_value) {
-                failures.push(format!("{name}: {var} is {js_value} in JS, {:?} in TS", ts_vals.get(var)));
+                failures.push(format!(
+                    "{name}: {var} is {js_value} in JS, {:?} in TS",
+                    ts_vals.get(var)
+                ));
             }
             let excused = allowed.is_some_and(|k| k.values.contains_key(var));
             if py_vals.get(var).is_some_and(|p| p != js_value) && !excused {
-                failures.push(format!("{name}: {var} is {js_value} in JS, {:?} in Python", py_vals.get(var)));
+                failures.push(format!(
+                    "{name}: {var} is {js_value} in JS, {:?} in Python",
+                    py_vals.get(var)
+                ));
             }
         }
     }

@@ -29,7 +29,10 @@ fn main() -> std::process::ExitCode {
     };
     match instrument(&source, &options) {
         Ok(out) if args.iter().any(|a| a == "--analysis") => {
-            println!("{}", serde_json::to_string_pretty(&out.analysis).unwrap_or_default());
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&out.analysis).unwrap_or_default()
+            );
             std::process::ExitCode::SUCCESS
         }
         Ok(out) => {

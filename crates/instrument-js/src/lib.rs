@@ -124,7 +124,10 @@ pub struct Instrumented {
 /// # Errors
 ///
 /// [`InstrumentError::Syntax`] with every syntax error when the source does not parse.
-pub fn instrument(source: &str, options: &InstrumentOptions) -> Result<Instrumented, InstrumentError> {
+pub fn instrument(
+    source: &str,
+    options: &InstrumentOptions,
+) -> Result<Instrumented, InstrumentError> {
     let parsed = parse::parse(source, options.language, options.source_kind)
         .map_err(|errors| InstrumentError::Syntax { errors })?;
     let analysis = analysis::analyze(&parsed, source);

@@ -20,7 +20,9 @@ pub(crate) fn pat_names(pat: &Pat, out: &mut Vec<(BytePos, String)>) {
             for prop in &o.props {
                 match prop {
                     ObjectPatProp::KeyValue(kv) => pat_names(&kv.value, out),
-                    ObjectPatProp::Assign(a) => out.push((a.key.id.span.lo, a.key.id.sym.to_string())),
+                    ObjectPatProp::Assign(a) => {
+                        out.push((a.key.id.span.lo, a.key.id.sym.to_string()))
+                    }
                     ObjectPatProp::Rest(r) => pat_names(&r.arg, out),
                 }
             }
@@ -38,7 +40,9 @@ fn var_decl_names(decl: &VarDecl, out: &mut Vec<(BytePos, String)>) {
 }
 
 /// `let`, `const`, `class` and `function` declarations directly in a statement list.
-pub(crate) fn lexical_names<'a>(stmts: impl IntoIterator<Item = &'a Stmt>) -> Vec<(BytePos, String)> {
+pub(crate) fn lexical_names<'a>(
+    stmts: impl IntoIterator<Item = &'a Stmt>,
+) -> Vec<(BytePos, String)> {
     let mut out = Vec::new();
     for stmt in stmts {
         if let Stmt::Decl(decl) = stmt {
@@ -98,7 +102,10 @@ pub(crate) fn module_lexical_names(items: &[ModuleItem]) -> Vec<(BytePos, String
 }
 
 /// `var` declarations anywhere in these statements, not inside nested functions or classes.
-pub(crate) fn var_names<'a>(stmts: impl IntoIterator<Item = &'a Stmt>, out: &mut Vec<(BytePos, String)>) {
+pub(crate) fn var_names<'a>(
+    stmts: impl IntoIterator<Item = &'a Stmt>,
+    out: &mut Vec<(BytePos, String)>,
+) {
     for stmt in stmts {
         var_names_stmt(stmt, out);
     }

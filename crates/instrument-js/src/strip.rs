@@ -5,11 +5,11 @@ use std::collections::{BTreeMap, HashMap};
 
 use swc_common::{BytePos, Globals, Mark, GLOBALS};
 use swc_ecma_ast::{Program, TsModuleDecl, TsModuleName};
-use swc_ecma_visit::{Visit, VisitWith};
 use swc_ecma_codegen::text_writer::JsWriter;
 use swc_ecma_codegen::Emitter;
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
 use swc_ecma_transforms_typescript::{typescript, Config};
+use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::lines::LineIndex;
 use crate::parse::Parsed;

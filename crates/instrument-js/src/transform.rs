@@ -10,11 +10,11 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{
-    ArrowExpr, AssignExpr, AssignTarget, AwaitExpr, BlockStmt, CatchClause, ArrowFunctionBody, FunctionBody,
+    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, AwaitExpr, BlockStmt, CatchClause,
     ClassMethod, ClassProp, Constructor, Decl, DefaultDecl, Expr, ExprStmt, FnDecl, Function,
-    GetterProp, Ident, KeyValueProp, Lit, MethodProp, ModuleDecl, ModuleItem, ParamOrTsParamProp,
-    Pat, PrivateMethod, Program, PropName, SetterProp, SimpleAssignTarget, StaticBlock, Stmt,
-    VarDeclarator, YieldExpr,
+    FunctionBody, GetterProp, Ident, KeyValueProp, Lit, MethodProp, ModuleDecl, ModuleItem,
+    ParamOrTsParamProp, Pat, PrivateMethod, Program, PropName, SetterProp, SimpleAssignTarget,
+    StaticBlock, Stmt, VarDeclarator, YieldExpr,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -103,11 +103,14 @@ impl LineMap<'_> {
     }
 }
 
+/// One function as the recorder sees it: `[name, line, params, captured, isMethod]`.
+pub(crate) type FnMeta = (String, u32, Vec<String>, Vec<String>, bool);
+
 /// What the recorder needs to know about the program, passed to `__as.meta` first thing.
 #[derive(Debug, Default, Serialize)]
 pub(crate) struct Meta {
     /// Functions by id: `[name, line, params, captured, isMethod]`.
-    pub(crate) fns: Vec<(String, u32, Vec<String>, Vec<String>, bool)>,
+    pub(crate) fns: Vec<FnMeta>,
     /// Visible names of each getter scope, by scope id; getter `__asv<id>` returns the value
     /// of name `i` when called with `i`.
     pub(crate) scopes: Vec<Vec<String>>,
@@ -116,7 +119,12 @@ pub(crate) struct Meta {
 }
 
 /// The instrumented text of one program.
-pub(crate) fn instrument_text(program: &Program, text: &str, start: BytePos, lines: &LineMap) -> String {
+pub(crate) fn instrument_text(
+    program: &Program,
+    text: &str,
+    start: BytePos,
+    lines: &LineMap,
+) -> String {
     let mut t = Transformer {
         text,
         start,
@@ -129,6 +137,7 @@ pub(crate) fn instrument_text(program: &Program, text: &str, start: BytePos, lin
         decls: Vec::new(),
         depth: 0,
         name_hint: None,
+        same_line: false,
     };
     t.program(program);
     t.edits.apply(text)
@@ -179,6 +188,8 @@ struct Transformer<'a> {
     decls: Vec<Vec<String>>,
     depth: u32,
     name_hint: Option<String>,
+    /// The next statement shares its line with its `if`/`else`: no step of its own.
+    same_line: bool,
 }
 
 fn is_reserved(name: &str) -> bool {
@@ -466,6 +477,7 @@ impl<'a> Transformer<'a> {
     }
 
     fn stmt_in_list(&mut self, stmt: &Stmt) {
+        let same_line = std::mem::take(&mut self.same_line);
         self.depth += 1;
         match stmt {
             Stmt::Decl(Decl::Fn(f)) => self.fn_decl(f),
@@ -475,15 +487,19 @@ impl<'a> Transformer<'a> {
             }
             s if loop_parts(s).is_some() => self.loop_stmt(s, None),
             s => {
-                self.line_step_at(s.span().lo, namespace_helper(s).as_deref());
+                if !same_line {
+                    self.line_step_at(s.span().lo, namespace_helper(s).as_deref());
+                }
                 self.stmt(s);
             }
         }
         self.depth -= 1;
     }
 
-    /// A statement body that may not be a block: braces are added around it.
-    fn body(&mut self, stmt: &Stmt) {
+    /// A statement body that may not be a block: braces are added around it. A body on the
+    /// same line as `after` (where its `if` or `else` is) gets no step of its own, as Python's
+    /// `if x: return 1` has one line event.
+    fn body(&mut self, stmt: &Stmt, after: BytePos) {
         match stmt {
             Stmt::Block(block) => self.block(block, String::new()),
             other => {
@@ -493,9 +509,13 @@ impl<'a> Transformer<'a> {
                     self.edits.open(lo, self.depth, format!("{{ {getter}"));
                     self.edits.close(hi, self.depth, " }");
                 }
+                let same_line = self.lines.exact(self.off(after)).is_some()
+                    && self.lines.exact(self.off(after)) == self.lines.exact(lo);
+                self.same_line = same_line;
                 self.depth += 1;
                 self.stmt_in_list(other);
                 self.depth -= 1;
+                self.same_line = false;
                 self.pop_scope();
             }
         }
@@ -522,15 +542,15 @@ impl<'a> Transformer<'a> {
             Stmt::Block(b) => self.block(b, String::new()),
             Stmt::If(i) => {
                 i.test.visit_with(self);
-                self.body(&i.cons);
+                self.body(&i.cons, i.span.lo);
                 if let Some(alt) = &i.alt {
-                    self.body(alt);
+                    self.body(alt, i.cons.span().hi);
                 }
             }
-            Stmt::Labeled(l) => self.body(&l.body),
+            Stmt::Labeled(l) => self.body(&l.body, l.span.lo),
             Stmt::With(w) => {
                 w.obj.visit_with(self);
-                self.body(&w.body);
+                self.body(&w.body, w.span.lo);
             }
             Stmt::Try(t) => {
                 self.block(&t.block, String::new());
@@ -643,7 +663,10 @@ impl<'a> Transformer<'a> {
         let idx = match (line, self.traced()) {
             (Some(line), true) => {
                 let tail = match stmt {
-                    Stmt::DoWhile(d) => self.lines.lenient(self.off(d.test.span().lo)).unwrap_or(line),
+                    Stmt::DoWhile(d) => self
+                        .lines
+                        .lenient(self.off(d.test.span().lo))
+                        .unwrap_or(line),
                     _ => line,
                 };
                 let idx = u32::try_from(self.meta.loops.len()).unwrap_or(u32::MAX);
@@ -675,7 +698,9 @@ impl<'a> Transformer<'a> {
             Stmt::For(f) => {
                 let mut names = for_init_lexical(f.init.as_ref());
                 names.extend(body_names);
-                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                let names = in_order(names);
+                let own = !names.is_empty();
+                let getter = self.push_scope(names, Vec::new(), own);
                 if let Some(init) = &f.init {
                     init.visit_with(self);
                 }
@@ -690,7 +715,9 @@ impl<'a> Transformer<'a> {
             Stmt::ForIn(f) => {
                 let mut names = for_head_lexical(&f.left);
                 names.extend(body_names);
-                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                let names = in_order(names);
+                let own = !names.is_empty();
+                let getter = self.push_scope(names, Vec::new(), own);
                 f.left.visit_with(self);
                 f.right.visit_with(self);
                 self.loop_body(body, idx, getter);
@@ -698,7 +725,9 @@ impl<'a> Transformer<'a> {
             Stmt::ForOf(f) => {
                 let mut names = for_head_lexical(&f.left);
                 names.extend(body_names);
-                let getter = self.push_scope(in_order(names), Vec::new(), true);
+                let names = in_order(names);
+                let own = !names.is_empty();
+                let getter = self.push_scope(names, Vec::new(), own);
                 f.left.visit_with(self);
                 if f.is_await && self.traced() {
                     let (lo, hi) = (self.off(f.right.span().lo), self.off(f.right.span().hi));
@@ -710,11 +739,15 @@ impl<'a> Transformer<'a> {
             }
             Stmt::While(w) => {
                 w.test.visit_with(self);
-                let getter = self.push_scope(in_order(body_names), Vec::new(), false);
+                let names = in_order(body_names);
+                let own = !names.is_empty();
+                let getter = self.push_scope(names, Vec::new(), own);
                 self.loop_body(body, idx, getter);
             }
             Stmt::DoWhile(d) => {
-                let getter = self.push_scope(in_order(body_names), Vec::new(), false);
+                let names = in_order(body_names);
+                let own = !names.is_empty();
+                let getter = self.push_scope(names, Vec::new(), own);
                 self.loop_body(body, idx, getter);
                 self.pop_scope();
                 d.test.visit_with(self);
@@ -755,7 +788,10 @@ impl<'a> Transformer<'a> {
         head.push_str(&getter);
         let mut tail = String::new();
         if let (Some(idx), true) = (idx, traced) {
-            tail.push_str(&format!(" __as.tail(__asf, {idx}, {});", self.getter_args()));
+            tail.push_str(&format!(
+                " __as.tail(__asf, {idx}, {});",
+                self.getter_args()
+            ));
         }
         if synthetic && traced {
             tail.push_str(" }");
@@ -912,8 +948,11 @@ impl<'a> Transformer<'a> {
                 entry.3 = captured;
             }
             if spec.wrap && self.traced() {
-                self.edits
-                    .open(self.off(spec.span.lo), self.depth, format!("__as.fn({fid}, "));
+                self.edits.open(
+                    self.off(spec.span.lo),
+                    self.depth,
+                    format!("__as.fn({fid}, "),
+                );
                 self.edits
                     .close(self.off(spec.span.hi), self.depth, format!(", {capt})"));
             }
@@ -1087,8 +1126,11 @@ impl Visit for Transformer<'_> {
                     self.edits.close(ahi, self.depth + 1, ")");
                 }
                 None => {
-                    self.edits
-                        .open(hi, self.depth + 1, format!(" __as.{hook}(__asf, undefined)"));
+                    self.edits.close(
+                        hi,
+                        self.depth + 1,
+                        format!(" __as.{hook}(__asf, undefined)"),
+                    );
                 }
             }
         }
@@ -1103,7 +1145,8 @@ impl Visit for Transformer<'_> {
             let (alo, ahi) = (self.off(a.arg.span().lo), self.off(a.arg.span().hi));
             self.edits.open(lo, self.depth, "__as.resumed(__asf, ");
             self.edits.close(hi, self.depth, ")");
-            self.edits.open(alo, self.depth + 1, "__as.awaiting(__asf, ");
+            self.edits
+                .open(alo, self.depth + 1, "__as.awaiting(__asf, ");
             self.edits.close(ahi, self.depth + 1, ")");
         }
         self.depth += 2;

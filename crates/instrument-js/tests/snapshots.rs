@@ -1,6 +1,6 @@
 //! One snapshot per program: the instrumented code and the analysis of every example in
-//! `examples/javascript` and `examples/typescript`, and of the edge-case fixtures in
-//! `tests/fixtures`.
+//! `examples/javascript` and `examples/typescript`, of the JS/TS trace edge cases in
+//! `tests/traces/*/cases`, and of the instrumenter's own fixtures in `tests/fixtures`.
 
 use std::path::Path;
 
@@ -18,8 +18,8 @@ fn options_for(path: &Path) -> InstrumentOptions {
 }
 
 fn snapshot(path: &Path) {
-    let source = std::fs::read_to_string(path).unwrap();
-    let out = instrument(&source, &options_for(path)).unwrap();
+    let source = std::fs::read_to_string(path).expect("fixture is readable");
+    let out = instrument(&source, &options_for(path)).expect("fixture instruments");
     insta::with_settings!({ omit_expression => true, prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("instrumented", out.code);
         insta::assert_json_snapshot!("analysis", out.analysis);
@@ -28,15 +28,24 @@ fn snapshot(path: &Path) {
 
 #[test]
 fn javascript_examples() {
-    insta::glob!("../../../examples/javascript", "*.js", |path| snapshot(path));
+    insta::glob!("../../../examples/javascript", "*.js", snapshot);
 }
 
 #[test]
 fn typescript_examples() {
-    insta::glob!("../../../examples/typescript", "*.ts", |path| snapshot(path));
+    insta::glob!("../../../examples/typescript", "*.ts", snapshot);
+}
+
+#[test]
+fn trace_cases() {
+    insta::glob!(
+        "../../../tests/traces",
+        "{javascript,typescript}/cases/*.{js,mjs,ts}",
+        snapshot
+    );
 }
 
 #[test]
 fn fixtures() {
-    insta::glob!("fixtures", "*.{js,mjs,ts}", |path| snapshot(path));
+    insta::glob!("fixtures", "*.{js,mjs,ts}", snapshot);
 }

@@ -162,10 +162,12 @@ fn run_node(
             let path = dir.join("stdin.txt");
             write(&path, text)?;
             settings["stdinPath"] = json!(path);
-            Stdio::from(std::fs::File::open(&path).map_err(|source| TraceFailure::Temp {
-                path: path.clone(),
-                source,
-            })?)
+            Stdio::from(
+                std::fs::File::open(&path).map_err(|source| TraceFailure::Temp {
+                    path: path.clone(),
+                    source,
+                })?,
+            )
         }
         None => Stdio::null(),
     };

@@ -1,0 +1,68 @@
+//! Syntax errors come back with line and column, all of them, and never panic.
+
+use algoscope_instrument_js::{analyze, instrument, InstrumentError, InstrumentOptions, Language};
+
+fn errors(source: &str, language: Language) -> Vec<(u32, u32)> {
+    let options = InstrumentOptions {
+        language,
+        ..Default::default()
+    };
+    match instrument(source, &options) {
+        Err(InstrumentError::Syntax { errors }) => {
+            errors.iter().map(|e| (e.line, e.column)).collect()
+        }
+        Ok(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn a_missing_paren_is_reported_at_its_line_and_column() {
+    assert_eq!(
+        errors("let a = 1;\nif (a > 0 {\n}\n", Language::JavaScript),
+        vec![(2, 11)]
+    );
+}
+
+#[test]
+fn the_message_names_the_position() {
+    let err = instrument("const = 5;", &InstrumentOptions::default()).unwrap_err();
+    assert!(err.to_string().starts_with("1:"), "{err}");
+}
+
+#[test]
+fn typescript_syntax_is_an_error_in_javascript_but_not_in_typescript() {
+    let source = "let x: number = 1;\n";
+    assert!(!errors(source, Language::JavaScript).is_empty());
+    assert!(errors(source, Language::TypeScript).is_empty());
+}
+
+#[test]
+fn analysis_alone_reports_the_same_errors() {
+    let err = analyze("function (", &InstrumentOptions::default()).unwrap_err();
+    let InstrumentError::Syntax { errors } = err;
+    assert_eq!(errors[0].line, 1);
+}
+
+#[test]
+fn odd_inputs_never_panic() {
+    for source in [
+        "",
+        "\u{feff}",
+        "#!/usr/bin/env node\nconsole.log(1)",
+        "/*",
+        "`${",
+        "a\u{2028}b",
+        "}}}}",
+        "await 1",
+        "return 1",
+    ] {
+        let _ = instrument(source, &InstrumentOptions::default());
+        let _ = instrument(
+            source,
+            &InstrumentOptions {
+                language: Language::TypeScript,
+                ..Default::default()
+            },
+        );
+    }
+}
