@@ -308,3 +308,23 @@ fn typescript_enums_namespaces_and_parameter_properties_run_untraced() {
         "the enum declaration is a step: {lines:?}"
     );
 }
+
+#[test]
+fn prompt_reads_the_stdin_lines() {
+    let stdin = case_path("javascript", "prompt_input.stdin");
+    let stdin = stdin.to_str().expect("UTF-8 path");
+    let trace = case("prompt_input.js", &["--stdin", stdin]);
+    assert_eq!(trace.stdout, "first? second? \nsum 7, rest null\n");
+}
+
+#[test]
+fn a_program_stuck_in_one_builtin_call_is_stopped_from_outside() {
+    let path = locate("stuck_builtin.js").1;
+    let started = std::time::Instant::now();
+    let trace = trace_file(&path, &["--timeout-ms", "800"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(trace.truncated);
+    assert_eq!(trace.stopped_by, Some(StopReason::Time));
+    let lines: Vec<u32> = trace.steps.iter().map(|s| s.line).collect();
+    assert_eq!(lines, [3, 4, 5, 6]);
+}
