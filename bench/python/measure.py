@@ -1,4 +1,4 @@
-"""Measures the Python tracer on the bench programs: recorded steps per second and bytes per
+"""Measures the Python tracer on the bench programs: recorded steps per second of CPU time and bytes per
 step of the record stream (what crosses from the Python process to the CLI).
 
 Usage: python3 bench/python/measure.py [PROGRAM.py …]   (default: every program here)
@@ -26,9 +26,9 @@ def measure(path):
     for _ in range(REPEATS):
         records = []
         options = Options(max_steps=10**9, time_budget_ms=10**9, loops=find_loops(source))
-        started = time.perf_counter()
+        started = time.process_time()
         Tracer(source, options, records.append).run()
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         steps = sum(1 for r in records if r.startswith(("{\"l\"", "{\"e\"")))
         size = sum(len(r) + 1 for r in records)
         if best is None or elapsed < best[0]:

@@ -114,21 +114,32 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "stretches")
+    __slots__ = ("instructions", "index", "stretches", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
         self.stretches = {}
+        #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
+        self.callables = {}
 
-    def stretch(self, offset):
-        """The :class:`Stretch` starting at byte ``offset`` (a line event's ``f_lasti``)."""
-        found = self.stretches.get(offset)
+    def stretch(self, offset, stop=None):
+        """The :class:`Stretch` starting at byte ``offset`` (an event's ``f_lasti``), up to
+        the next line, or up to (not including) the instruction at ``stop``."""
+        key = offset if stop is None else (offset, stop)
+        found = self.stretches.get(key)
         if found is None:
-            found = self.stretches[offset] = self._explore(offset)
+            found = self.stretches[key] = self._explore(offset, stop)
         return found
 
-    def _explore(self, offset):
+    def after(self, offset):
+        """The offset of the instruction after the one at ``offset``, or None."""
+        i = self.index.get(offset)
+        if i is None or i + 1 >= len(self.instructions):
+            return None
+        return self.instructions[i + 1].offset
+
+    def _explore(self, offset, stop=None):
         start = self.index.get(offset)
         if start is None:
             return IMPURE
@@ -149,8 +160,13 @@ class CodePurity:
                 here = _line(ins)
                 if i != start and here is not None and here != line:
                     break
-                seen.add(i)
                 name = ins.opname
+                if ins.offset == stop:
+                    if _FINE and name == "CALL" and len(stack) >= (ins.arg or 0) + 2:
+                        argc = ins.arg or 0
+                        self.callables[stop] = (stack[-argc - 2], stack[-argc - 1])
+                    break
+                seen.add(i)
                 if name == "BINARY_OP" and ins.argrepr.endswith("=") or name.startswith("INPLACE_"):
                     following = instructions[i + 1] if i + 1 < len(instructions) else None
                     if following is not None and following.opname in _LOCAL_STORES:

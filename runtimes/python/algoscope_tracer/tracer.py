@@ -18,6 +18,7 @@ tracer at all; whoever started the process stops it (the CLI kills it after the 
 import dis
 import sys
 import time
+import types
 
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
@@ -43,6 +44,8 @@ _YIELD_OPS = {dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name 
 _RESUME_OP = dis.opmap.get("RESUME")
 _SEND_OP = dis.opmap.get("SEND")
 _SIMPLE_ARG_TYPES = (str, int, float, bool, type(None), bytes)
+_FUNCTION_TYPE = types.FunctionType
+_METHOD_TYPE = types.MethodType
 #: Types an augmented assignment cannot have changed in place.
 _IMMUTABLE = frozenset((int, float, str, bool, type(None), complex, tuple, frozenset, bytes))
 
@@ -186,8 +189,6 @@ class Tracer:
         except ValueError as error:
             self._emit({"syntax": {"line": 1, "column": 1, "message": clean(str(error))}})
             return
-        import types
-
         module = types.ModuleType("__main__")
         module.__dict__["__builtins__"] = self.program_builtins = self.io.builtins_for_program()
         self.pure_builtins = {name: self.program_builtins.get(name) for name in PURE_BUILTINS}
@@ -284,22 +285,8 @@ class Tracer:
         if self.stop_reason is not None:
             self._raise_into_program(BudgetExceeded(self.stop_reason))
         self.events += 1
-        if self.last_frame is frame and (event == "line" or event == "return"):
-            if not self.heap_dirty:
-                stretch = info.purity.stretch(self.last_lasti)
-                if not stretch.pure or (stretch.subscript and self.heap.seen_missing_dict):
-                    self.heap_dirty = True
-                else:
-                    if stretch.inplace:
-                        local_vars = frame.f_locals
-                        for name in stretch.inplace:
-                            if type(local_vars.get(name)) not in _IMMUTABLE:
-                                self.heap_dirty = True
-                                break
-                    if stretch.mutated or stretch.builtins:
-                        self._note_changes(frame, stretch)
-        else:
-            self.heap_dirty = True
+        if not self.heap_dirty:
+            self._transition(frame, event, info)
         self.last_frame = frame
         self.last_lasti = frame.f_lasti
         if self.options.reread_heap:
@@ -363,6 +350,7 @@ class Tracer:
                 return
             self._record("return", state, arg)
             self._leave(state)
+            self._resume_caller(frame)
             return
         elif event == "exception":
             if state is None:
@@ -374,6 +362,69 @@ class Tracer:
         else:
             return
         self._record(kind, state, arg)
+
+    def _transition(self, frame, event, info):
+        """Whether what ran since the previous event may have changed the heap (purity.py):
+        the rest of a line in the same frame, the start of a line up to a call of one of the
+        program's functions, or the rest of a line after such a call returned."""
+        last = self.last_frame
+        if last is frame and (event == "line" or event == "return"):
+            self._check_stretch(frame, info.purity.stretch(self.last_lasti))
+        elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
+            caller = self.codes.get(id(last.f_code))
+            call_at = last.f_lasti
+            if caller is None or caller.purity is None:
+                self.heap_dirty = True
+                return
+            self._check_stretch(last, caller.purity.stretch(self.last_lasti, call_at))
+            if not self.heap_dirty and not self._calls_program_function(last, caller.purity.callables.get(call_at)):
+                self.heap_dirty = True
+        else:
+            self.heap_dirty = True
+
+    def _check_stretch(self, frame, stretch):
+        if not stretch.pure or (stretch.subscript and self.heap.seen_missing_dict):
+            self.heap_dirty = True
+            return
+        if stretch.inplace:
+            local_vars = frame.f_locals
+            for name in stretch.inplace:
+                if type(local_vars.get(name)) not in _IMMUTABLE:
+                    self.heap_dirty = True
+                    return
+        if stretch.mutated or stretch.builtins:
+            self._note_changes(frame, stretch)
+
+    def _calls_program_function(self, frame, callable_exprs):
+        """Whether the paused ``CALL`` of ``frame`` calls one of the program's own functions
+        directly (not through a built-in such as ``sorted`` or ``list.sort``)."""
+        if callable_exprs is None:
+            return False
+        first, second = callable_exprs
+        heap = self.heap
+        try:
+            if first[0] == "method":
+                receiver = resolve(first[1], frame.f_locals, frame.f_globals, heap.dict_of)
+                instance_dict = heap.dict_of(receiver)
+                if instance_dict is not None and first[2] in instance_dict:
+                    return False
+                for klass in _type_mro_of(type(receiver)):
+                    found = _type_dict_of(klass).get(first[2])
+                    if found is not None:
+                        return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
+                return False
+            if first[0] != "null":
+                return False
+            target = resolve(second, frame.f_locals, frame.f_globals, heap.dict_of)
+        except Unresolved:
+            return False
+        t = type(target)
+        if t is _FUNCTION_TYPE:
+            return target.__code__.co_filename == PROGRAM_FILE
+        if t is _METHOD_TYPE:
+            func = target.__func__
+            return type(func) is _FUNCTION_TYPE and func.__code__.co_filename == PROGRAM_FILE
+        return t is type and bool(_type_flags_of(target) & (1 << 9))
 
     def _note_changes(self, frame, stretch):
         """Records the objects a partly pure stretch changed; the whole heap when unsure."""
@@ -399,6 +450,23 @@ class Tracer:
                     self.mutated.add(oid)
         except Unresolved:
             self.heap_dirty = True
+
+    def _resume_caller(self, frame):
+        """After a program function returned to the program frame that called it directly,
+        the next event continues that frame's line just after the call."""
+        caller = frame.f_back
+        if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
+            return
+        info = self.codes.get(id(caller.f_code))
+        call_at = caller.f_lasti
+        if info is None or info.purity is None:
+            return
+        if not self._calls_program_function(caller, info.purity.callables.get(call_at)):
+            return
+        resume_at = info.purity.after(call_at)
+        if resume_at is not None:
+            self.last_frame = caller
+            self.last_lasti = resume_at
 
     def _enter(self, frame, info):
         fid = "f%d" % self.next_frame

@@ -483,6 +483,9 @@ def _snap_instance(heap, oid, obj, info):
 
 
 def _instance_size(obj, info):
+    """The object plus its attribute dict. The dict counts as a plain dict of the same number
+    of fields: CPython's key-sharing dicts report sizes that change when *other* instances of
+    the class are made, which would make an unchanged object look changed."""
     size = _size(obj, info)
     if size is None or info.dict_getter is None:
         return size
@@ -491,7 +494,17 @@ def _instance_size(obj, info):
     except Exception:
         return size
     if type(d) is dict:
-        size += sys.getsizeof(d)
+        size += _plain_dict_size(dict.__len__(d))
+    return size
+
+
+_DICT_SIZES = {}
+
+
+def _plain_dict_size(n):
+    size = _DICT_SIZES.get(n)
+    if size is None:
+        size = _DICT_SIZES[n] = sys.getsizeof(dict.fromkeys(range(n)))
     return size
 
 
