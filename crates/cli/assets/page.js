@@ -4,7 +4,7 @@
 // step at a time. Text that came from the traced program (source, printed output, names, the
 // error) is untrusted and only ever goes in with textContent. The memory pictures are SVG from
 // our own renderer, stored as a table of distinct pieces plus, per step, the indices that
-// joined give that step's SVG; those trusted strings are the only thing set with innerHTML.
+// joined give that step's SVG (see indicesOf); those trusted strings are the only thing set with innerHTML.
 (function () {
   'use strict';
 
@@ -97,6 +97,30 @@
     ui.where.replaceChildren(...parts);
   }
 
+  // Step i's piece indices. Each step is stored as operations over the step before: v >= 0
+  // is piece v; v < 0 followed by n copies n indices of the previous step from -v - 1.
+  // Decoded in order on first use and kept.
+  const decoded = [];
+  function indicesOf(i) {
+    for (let s = decoded.length; s <= i; s++) {
+      const ops = steps.svg[s];
+      const prev = s > 0 ? decoded[s - 1] : [];
+      const out = [];
+      for (let k = 0; k < ops.length; k++) {
+        const v = ops[k];
+        if (v >= 0) {
+          out.push(v);
+        } else {
+          const start = -v - 1;
+          const end = start + ops[++k];
+          for (let t = start; t < end; t++) out.push(prev[t]);
+        }
+      }
+      decoded.push(out);
+    }
+    return decoded[i];
+  }
+
   function sameIndices(a, b) {
     if (!a || a.length !== b.length) return false;
     for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
@@ -115,7 +139,7 @@
   }
 
   function showMemory(i, animate) {
-    const indices = steps.svg[i];
+    const indices = indicesOf(i);
     if (sameIndices(shownSvg, indices)) return;
     const before = animate ? boxPositions() : null;
     let svg = '';
@@ -130,12 +154,19 @@
       const dy = was[1] - y;
       if (!dx && !dy) continue;
       const node = ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]');
-      if (node) {
-        node.animate(
-          [{ transform: 'translate(' + dx + 'px,' + dy + 'px)' }, { transform: 'translate(0,0)' }],
-          { duration: 180, easing: 'ease-out' },
-        );
-      }
+      if (!node) continue;
+      // A CSS transform replaces the group's transform attribute while it plays, so the
+      // animation carries the group's own translation and slides from the old spot to it.
+      const own = (node.getAttribute('transform') || '').match(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/);
+      const tx = own ? Number(own[1]) : 0;
+      const ty = own ? Number(own[2]) : 0;
+      node.animate(
+        [
+          { transform: 'translate(' + (tx + dx) + 'px,' + (ty + dy) + 'px)' },
+          { transform: 'translate(' + tx + 'px,' + ty + 'px)' },
+        ],
+        { duration: 180, easing: 'ease-out' },
+      );
     }
   }
 
@@ -144,6 +175,7 @@
     const start = i > 0 ? Math.min(steps.out[i - 1], end) : 0;
     ui.stdoutOld.textContent = data.stdout.slice(0, start);
     ui.stdoutNew.textContent = data.stdout.slice(start, end);
+    ui.stdout.classList.toggle('is-empty', end === 0);
     if (end > start) ui.stdout.scrollTop = ui.stdout.scrollHeight;
   }
 
@@ -213,7 +245,7 @@
 
   if (total === 0) {
     ui.counter.textContent = 'no steps recorded';
-    ui.memory.append(el('p', 'empty', 'The run recorded no steps.'));
+    ui.memory.append(el('p', 'no-steps', 'The run recorded no steps.'));
     for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
   } else {
     show(stepFromHash() || 0, { fromHash: true });

@@ -1,10 +1,10 @@
-//! `algoscope html PROGRAM|TRACE.json [-o OUT.html] [--nested]`: the self-contained stepper page.
+//! `algoscope html PROGRAM|TRACE.json [-o OUT.html] [--nested] [--max-steps N] [--timeout-ms N]
+//! [--stdin FILE] [--python PATH]`: the self-contained stepper page.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use algoscope_trace_format::Trace;
-
+use super::input::{load_trace, RunArgs};
 use crate::html::{build_page, PageOptions};
 
 /// Arguments of `html`.
@@ -19,11 +19,14 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them.
     #[arg(long)]
     pub nested: bool,
+    /// How to run a program (ignored for a trace file).
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Traces the program (or reads the trace), builds the page, writes it and prints its path.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    let trace = load_trace(&args.input)?;
+    let trace = load_trace(&args.input, &args.run)?;
     let title = args
         .input
         .file_name()
@@ -47,18 +50,4 @@ fn default_output(input: &Path) -> PathBuf {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "algoscope".into());
     PathBuf::from(format!("{stem}.html"))
-}
-
-fn load_trace(input: &Path) -> Result<Trace, String> {
-    let is_json = input
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    if !is_json {
-        return Err(format!(
-            "{}: tracing programs is not wired into `html` yet; pass a trace JSON file",
-            input.display()
-        ));
-    }
-    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    algoscope_trace_format::validate_str(&text).map_err(|e| format!("{}: {e}", input.display()))
 }

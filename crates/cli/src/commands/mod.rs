@@ -2,5 +2,6 @@
 //! `Err` is a message for standard error with exit code 1.
 
 pub mod html;
+pub mod input;
 pub mod trace;
 pub mod validate;

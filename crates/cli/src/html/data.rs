@@ -51,8 +51,9 @@ pub struct StepColumns {
     /// Printed text so far, as a length in UTF-16 code units of `stdout` (what JavaScript's
     /// `String.prototype.slice` counts), converted from the trace's Unicode scalar values.
     pub out: Vec<u64>,
-    /// Indices into [`PageData::pieces`] that joined give the step's SVG.
-    pub svg: Vec<Vec<u32>>,
+    /// The step's SVG: indices into [`PageData::pieces`] that joined give it, encoded as
+    /// operations over the previous step's indices (see [`super::step_codec`]).
+    pub svg: Vec<Vec<i64>>,
 }
 
 impl StepColumns {

@@ -4,17 +4,22 @@
 //! The page has no external resources: the style sheet (`assets/page.css`), the player
 //! (`assets/page.js`) and the run's data are written into `assets/page.html`. The data is one
 //! JSON object ([`data::PageData`]) in a `<script type="application/json">`; each step's SVG is
-//! stored as indices into a table of distinct pieces ([`pieces::PieceTable`]), which keeps a
-//! 2,000-step page to a few MB. Text from the program (source, output, names, error) is only
+//! stored as indices into a table of distinct pieces ([`pieces::PieceTable`]), and each step's
+//! indices as copies from the step before ([`step_codec`]), which keeps a 2,000-step page to
+//! a few hundred KB. Text from the program (source, output, names, error) is only
 //! ever set with `textContent` by the player; the SVG pieces come from our own renderer, which
 //! escapes the program's text itself, and are the only strings the player puts in
 //! `innerHTML`.
 
 mod data;
-mod interim_svg;
 mod pieces;
+mod step_codec;
 mod template;
 
+use std::collections::BTreeMap;
+
+use algoscope_layout::{layout_memory_full, LayoutOptions};
+use algoscope_scene::{memory_scene, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
 pub use pieces::SplitError;
@@ -31,6 +36,14 @@ pub struct PageOptions {
 /// Why the page could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum HtmlError {
+    /// A step's memory scene could not be built.
+    #[error("step {step}: {source}")]
+    Scene {
+        /// The step, counted from 1 as the page shows it.
+        step: usize,
+        /// The scene's error.
+        source: SceneError,
+    },
     /// A step's SVG could not be cut into pieces (a renderer bug: its SVG is malformed).
     #[error("step {step}: {source}")]
     Svg {
@@ -44,22 +57,43 @@ pub enum HtmlError {
     Json(#[from] serde_json::Error),
 }
 
-/// Builds the whole page for `trace`: an HTML document as one string.
+/// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
+/// document as one string. Each step is drawn by `algoscope_scene::memory_scene` and
+/// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
+/// boxes stay put.
 ///
 /// # Errors
-/// [`HtmlError::Svg`] when a step's drawing is not well-formed SVG, [`HtmlError::Json`] when
-/// the data cannot be serialised.
+/// [`HtmlError::Scene`] when a step's scene cannot be built, [`HtmlError::Svg`] when a step's
+/// drawing is not well-formed SVG, [`HtmlError::Json`] when the data cannot be serialised.
 pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlError> {
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    for (i, step) in trace.steps.iter().enumerate() {
-        let svg = interim_svg::memory_svg(step, options.nested);
-        let indices = table.add_svg(&svg).map_err(|source| HtmlError::Svg {
+    let scene_options = SceneOptions::default();
+    let mut previous = BTreeMap::new();
+    let mut previous_indices = Vec::new();
+    for i in 0..trace.steps.len() {
+        let scene = memory_scene(trace, i, &scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
         })?;
-        steps.svg.push(indices);
+        let layout_options = LayoutOptions {
+            nested: options.nested,
+            previous,
+            ..LayoutOptions::default()
+        };
+        let layout = layout_memory_full(&scene, &layout_options);
+        previous = layout.positions();
+        let indices = table
+            .add_svg(&layout.drawing.to_svg())
+            .map_err(|source| HtmlError::Svg {
+                step: i + 1,
+                source,
+            })?;
+        steps
+            .svg
+            .push(step_codec::encode(&previous_indices, &indices));
+        previous_indices = indices;
     }
     let page_data = data::PageData {
         title: options.title.clone(),

@@ -1,0 +1,63 @@
+//! The `PROGRAM | TRACE.json` input shared by the commands that draw a run: a trace file is
+//! read and validated; anything else is traced first, under the budget flags of [`RunArgs`].
+
+use std::path::{Path, PathBuf};
+
+use algoscope_trace_format::{validate_str, Trace};
+
+use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
+
+/// How to run a program given instead of a trace (flatten into a command's arguments).
+#[derive(clap::Args, Clone, Debug)]
+pub struct RunArgs {
+    /// Most steps recorded before the run is stopped (the page then shows `+`).
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::default().max_steps)]
+    pub max_steps: u64,
+    /// Time budget of the run in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::default().time_budget_ms)]
+    pub timeout_ms: u64,
+    /// A file whose text the program reads as standard input (`input()` line by line).
+    #[arg(long, value_name = "FILE")]
+    pub stdin: Option<PathBuf>,
+    /// The Python interpreter to use; `python3` on PATH by default.
+    #[arg(long, value_name = "PATH")]
+    pub python: Option<PathBuf>,
+}
+
+/// Reads `input` as a trace when its extension is `.json`, else traces it as a program.
+///
+/// # Errors
+/// A message naming the file: unreadable, an invalid trace (with the JSON path), or why the
+/// program could not be traced (each syntax error as `FILE:LINE:COL: message`). A program that
+/// raised or ran out of a budget is not an error: its trace says so.
+pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
+    let is_json = input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    if is_json {
+        let text =
+            std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+        return validate_str(&text).map_err(|e| format!("{}: {e}", input.display()));
+    }
+    let stdin = match &run.stdin {
+        Some(path) => {
+            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let options = TraceOptions {
+        max_steps: run.max_steps,
+        time_budget_ms: run.timeout_ms,
+        stdin,
+        python: run.python.clone(),
+    };
+    let program = Program::from_path(input).map_err(|e| e.to_string())?;
+    trace_program(&program, &options).map_err(|failure| match failure {
+        TraceFailure::Syntax { name, errors } => errors
+            .iter()
+            .map(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        other => other.to_string(),
+    })
+}

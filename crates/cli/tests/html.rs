@@ -1,0 +1,261 @@
+//! `algoscope html`: the page it writes is one self-contained file whose data reproduces the
+//! run, with the program's text escaped, and stays small for long runs.
+//!
+//! These tests run the real binary and read the page back: the JSON data element is parsed
+//! and each step's SVG rebuilt from the piece table exactly as the player does.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_algoscope"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/html_fixtures")
+        .join(name)
+}
+
+/// Runs `algoscope html INPUT -o OUT` in a temporary folder and returns the page text.
+fn build(input: &Path, extra: &[&str]) -> String {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let out = dir.path().join("page.html");
+    let result = bin()
+        .arg("html")
+        .arg(input)
+        .arg("-o")
+        .arg(&out)
+        .args(extra)
+        .output()
+        .expect("run algoscope");
+    assert!(
+        result.status.success(),
+        "algoscope html failed: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(result.stdout)
+            .expect("stdout is UTF-8")
+            .trim(),
+        out.display().to_string()
+    );
+    std::fs::read_to_string(&out).expect("read the page")
+}
+
+/// The JSON in `<script type="application/json" id="algoscope-data">`.
+fn page_data(page: &str) -> Value {
+    let open = r#"<script type="application/json" id="algoscope-data">"#;
+    let start = page.find(open).expect("data element") + open.len();
+    let end = start
+        + page[start..]
+            .find("</script>")
+            .expect("end of the data element");
+    serde_json::from_str(&page[start..end]).expect("the data is JSON")
+}
+
+/// Each step's SVG, joined from the piece table as the player joins it: a step's operations
+/// are piece indices (`v >= 0`) or copies of `n` indices of the previous step from `-v - 1`.
+fn step_svgs(data: &Value) -> Vec<String> {
+    let pieces = data["pieces"].as_array().expect("pieces");
+    let mut previous: Vec<usize> = Vec::new();
+    let mut svgs = Vec::new();
+    for ops in data["steps"]["svg"].as_array().expect("steps.svg") {
+        let ops: Vec<i64> = ops
+            .as_array()
+            .expect("a step is an array")
+            .iter()
+            .map(|v| v.as_i64().expect("an operation is an integer"))
+            .collect();
+        let mut indices = Vec::new();
+        let mut k = 0;
+        while k < ops.len() {
+            if ops[k] >= 0 {
+                indices.push(ops[k] as usize);
+                k += 1;
+            } else {
+                let start = (-ops[k] - 1) as usize;
+                indices.extend_from_slice(&previous[start..start + ops[k + 1] as usize]);
+                k += 2;
+            }
+        }
+        svgs.push(
+            indices
+                .iter()
+                .map(|&i| pieces[i].as_str().expect("piece is a string"))
+                .collect(),
+        );
+        previous = indices;
+    }
+    svgs
+}
+
+/// Whether `text` names anything a browser could fetch: an `http(s):` or protocol-relative
+/// address, apart from the SVG namespace name (an identifier, never fetched).
+fn has_remote_address(text: &str) -> bool {
+    let lower = text
+        .to_ascii_lowercase()
+        .replace("xmlns=\"http://www.w3.org/2000/svg\"", "")
+        .replace("xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "");
+    lower.contains("http:") || lower.contains("https:") || lower.contains("\"//")
+}
+
+#[test]
+fn page_is_self_contained() {
+    let page = build(&fixture("hostile_text.json"), &[]);
+    let data = page_data(&page);
+    // The markup around the data: our two inline scripts (the data and the player), no
+    // external script, style sheet, image or font.
+    let open = r#"<script type="application/json" id="algoscope-data">"#;
+    let start = page.find(open).unwrap() + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let markup = format!("{}{}", &page[..start], &page[end..]).to_ascii_lowercase();
+    assert_eq!(markup.matches("<script").count(), 2);
+    assert_eq!(markup.matches("</script>").count(), 2);
+    for needle in [
+        " src=", " href=", "url(", "@import", "<link", "<iframe", "fetch(",
+    ] {
+        assert!(!markup.contains(needle), "page contains {needle}");
+    }
+    assert!(!has_remote_address(&markup));
+    assert!(markup.contains("content-security-policy\" content=\"default-src 'none'"));
+    // The pictures fetch nothing either.
+    for svg in step_svgs(&data) {
+        assert!(!has_remote_address(&svg), "{svg}");
+    }
+}
+
+#[test]
+fn program_text_is_escaped_everywhere() {
+    let page = build(&fixture("hostile_text.json"), &[]);
+    // Outside our own elements, the program's markup never appears as markup.
+    assert!(!page.contains("<script>alert"));
+    assert!(!page.contains("<img"));
+    assert!(!page.contains("<b>"));
+    let data = page_data(&page);
+    // The data holds the program's text exactly.
+    assert!(data["source"]
+        .as_str()
+        .unwrap()
+        .contains(r#"greet("</script><script>alert(1)</script>")"#));
+    assert_eq!(
+        data["error"]["message"].as_str().unwrap(),
+        "<img src=x onerror=alert(1)>"
+    );
+    // The renderer escaped the string values it drew.
+    for svg in step_svgs(&data) {
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+        assert!(!svg.contains("<script") && !svg.contains("<b>"), "{svg}");
+    }
+    assert!(step_svgs(&data)[4].contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
+}
+
+#[test]
+fn page_data_matches_the_trace() {
+    insta::glob!("html_fixtures", "*.json", |path| {
+        let page = build(path, &[]);
+        let mut data = page_data(&page);
+        let svgs = step_svgs(&data);
+        let steps = data["steps"]["line"].as_array().unwrap().len();
+        assert_eq!(svgs.len(), steps);
+        // The pictures are left out: they are the renderer's, snapshotted in its own tests.
+        data.as_object_mut().unwrap().remove("pieces");
+        data["steps"].as_object_mut().unwrap().remove("svg");
+        insta::assert_json_snapshot!(data);
+    });
+}
+
+#[test]
+fn default_output_is_the_input_stem_in_the_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let result = bin()
+        .current_dir(dir.path())
+        .arg("html")
+        .arg(fixture("hostile_text.json"))
+        .output()
+        .unwrap();
+    assert!(result.status.success());
+    assert_eq!(
+        String::from_utf8(result.stdout).unwrap(),
+        "hostile_text.html\n"
+    );
+    assert!(dir.path().join("hostile_text.html").is_file());
+}
+
+#[test]
+fn unreadable_input_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    let result = bin().arg("html").arg(&missing).output().unwrap();
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(stderr.starts_with("algoscope: "), "{stderr}");
+    assert!(stderr.contains("missing.json"), "{stderr}");
+
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, r#"{"version": 1, "steps": "many"}"#).unwrap();
+    let result = bin().arg("html").arg(&bad).output().unwrap();
+    assert_eq!(result.status.code(), Some(1));
+    assert!(!dir.path().join("bad.html").exists());
+}
+
+/// A trace of `for i in range(1000): total += i; items.append(total % 97)`, cut off at
+/// `steps` steps by the step budget, as the Python tracer records it.
+fn loop_trace(steps: usize) -> Value {
+    let source = "items = []\ntotal = 0\nfor i in range(1000):\n    total += i\n    items.append(total % 97)\nprint(total)\n";
+    let (mut i, mut total, mut items) = (0u64, 0u64, Vec::<u64>::new());
+    let mut recorded = Vec::new();
+    let mut line = 3;
+    while recorded.len() < steps {
+        match line {
+            4 => total += i,
+            5 => items.push(total % 97),
+            _ => {}
+        }
+        let shown: Vec<Value> = items
+            .iter()
+            .take(60)
+            .map(|v| json!({"kind": "prim", "type": "int", "repr": v.to_string()}))
+            .collect();
+        recorded.push(json!({
+            "event": "line", "line": line, "stdoutLength": 0,
+            "stack": [{"id": "f1", "func": "<module>", "line": line, "locals": [
+                ["items", {"kind": "ref", "id": "o1"}],
+                ["total", {"kind": "prim", "type": "int", "repr": total.to_string()}],
+                ["i", {"kind": "prim", "type": "int", "repr": i.to_string()}],
+            ]}],
+            "heap": {"o1": {"kind": "list", "typeName": "list", "items": shown, "length": items.len()}},
+        }));
+        line = match line {
+            3 => 4,
+            4 => 5,
+            _ => {
+                i += 1;
+                3
+            }
+        };
+    }
+    json!({
+        "version": 1, "language": "python", "source": source, "steps": recorded, "stdout": "",
+        "truncated": true, "stoppedBy": "steps",
+    })
+}
+
+#[test]
+fn two_thousand_steps_stay_under_five_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("loop.json");
+    std::fs::write(&trace, loop_trace(2000).to_string()).unwrap();
+    let page = build(&trace, &[]);
+    let data = page_data(&page);
+    assert_eq!(data["steps"]["line"].as_array().unwrap().len(), 2000);
+    assert_eq!(data["truncated"], json!(true));
+    assert_eq!(data["stoppedBy"], json!("steps"));
+    assert!(
+        page.len() < 5_000_000,
+        "a 2,000-step page is {} bytes",
+        page.len()
+    );
+}
