@@ -145,10 +145,21 @@ impl Mark {
         out.push('<');
         out.push_str(self.tag.name());
         if !self.classes.is_empty() {
-            let _ = write!(out, " class=\"{}\"", escape(&self.classes.join(" ")));
+            out.push_str(" class=\"");
+            for (i, c) in self.classes.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                escape_into(out, c);
+            }
+            out.push('"');
         }
         for (name, value) in &self.attrs {
-            let _ = write!(out, " {name}=\"{}\"", escape(value));
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            escape_into(out, value);
+            out.push('"');
         }
         let text = self.text.as_deref().unwrap_or("");
         if self.children.is_empty() && text.is_empty() {
@@ -156,7 +167,7 @@ impl Mark {
             return;
         }
         out.push('>');
-        out.push_str(&escape(text));
+        escape_into(out, text);
         if self.children.is_empty() {
             let _ = writeln!(out, "</{}>", self.tag.name());
             return;
@@ -221,16 +232,32 @@ impl Drawing {
 /// `-0.25`), so output is byte-stable.
 pub fn fmt_num(v: f64) -> String {
     let v = if v.is_finite() { v } else { 0.0 };
-    let r = (v * 100.0).round() / 100.0;
-    let r = if r == 0.0 { 0.0 } else { r };
-    let s = format!("{r:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
+    let hundredths = (v * 100.0).round().clamp(-9.0e15, 9.0e15) as i64;
+    let abs = hundredths.unsigned_abs();
+    let (int, frac) = (abs / 100, abs % 100);
+    let mut s = String::with_capacity(12);
+    if hundredths < 0 {
+        s.push('-');
+    }
+    let _ = write!(s, "{int}");
+    if frac != 0 {
+        if frac % 10 == 0 {
+            let _ = write!(s, ".{}", frac / 10);
+        } else {
+            let _ = write!(s, ".{frac:02}");
+        }
+    }
+    s
 }
 
 /// Escapes text for an XML attribute or text node.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -242,5 +269,4 @@ pub fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }

@@ -130,7 +130,7 @@ pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> Memor
         }
         attempt += 1;
         if !grew || attempt >= 4 {
-            return assemble(scene, options, &units, routed);
+            return assemble(scene, options, units, routed);
         }
     }
 }
@@ -162,7 +162,7 @@ fn absolutize(mark: &mut Mark, parent: (f64, f64)) {
 fn assemble(
     scene: &MemoryScene,
     options: &LayoutOptions,
-    units: &[Unit],
+    units: Vec<Unit>,
     routed: Vec<route::Routed>,
 ) -> MemoryLayout {
     let s = &options.sizes;
@@ -175,12 +175,12 @@ fn assemble(
         } else {
             None
         };
-        for (px, py, shape) in &u.parts {
+        for (px, py, shape) in u.parts {
             let (x, y) = (u.x + px, u.y + py);
-            let mut mark = shape::translate(shape.mark.clone(), x, y);
+            let mut mark = shape::translate(shape.mark, x, y);
             absolutize(&mut mark, (0.0, 0.0));
             boxes.push(PlacedBox {
-                key: shape.key.clone(),
+                key: shape.key,
                 x,
                 y,
                 w: shape.w,

@@ -6,14 +6,14 @@ use algoscope_trace_format::{HeapObject, Step, Value};
 
 use crate::types::{Grid, TreeBlock, TreeNode};
 
-/// The row lists of `object` when it is a list or tuple of distinct lists or tuples of
-/// primitives; else `None`.
+/// The row lists of `object` when it is a list or tuple of at least two distinct lists or
+/// tuples of primitives; else `None`.
 fn grid_rows(step: &Step, object: &HeapObject) -> Option<(Vec<String>, u64)> {
     let items = match object {
         HeapObject::List(s) | HeapObject::Tuple(s) => s,
         _ => return None,
     };
-    if items.items.is_empty() || items.offset != 0 || items.length != items.items.len() as u64 {
+    if items.items.len() < 2 || items.offset != 0 || items.length != items.items.len() as u64 {
         return None;
     }
     let mut rows = Vec::new();
