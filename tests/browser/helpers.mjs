@@ -28,6 +28,7 @@ export function buildPage(input, name, extraArgs = []) {
   const out = path.join(workDir, name + '.html');
   const printed = execFileSync(BIN, ['html', path.resolve(ROOT, input), '-o', out, ...extraArgs], {
     encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (printed.trim() !== out) throw new Error(`algoscope html printed ${JSON.stringify(printed)}, expected ${out}`);
   return out;

@@ -1,0 +1,183 @@
+// The stepper page of a real run, opened from file:// in chromium: buttons, keys, slider and
+// the address's #step=N move through the steps, and the counter, the highlighted lines, the
+// memory picture and the printed output follow the trace. Expectations come from the trace
+// JSON that `algoscope trace` writes for the same program, not from the page.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, ROOT, SCREENSHOTS, buildPage, launch, openPage, state } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** The trace `algoscope trace` records for `program` (relative to the repository root). */
+function traceOf(program, extraArgs = []) {
+  const text = execFileSync(BIN, ['trace', path.resolve(ROOT, program), ...extraArgs], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(text);
+}
+
+/** What the page should show at step `i` (0-based) of `trace`. */
+function expected(trace, i) {
+  const chars = Array.from(trace.stdout);
+  const upTo = (n) => chars.slice(0, n).join('');
+  const steps = trace.steps;
+  const before = i > 0 ? steps[i - 1].line : 0;
+  const end = steps[i].stdoutLength;
+  const start = i > 0 ? Math.min(steps[i - 1].stdoutLength, end) : 0;
+  return {
+    counter: `step ${i + 1} / ${steps.length}${trace.truncated ? '+' : ''}`,
+    current: steps[i].line,
+    previous: before !== steps[i].line ? before : 0,
+    printed: upTo(end),
+    newest: upTo(end).slice(upTo(start).length),
+    slider: i + 1,
+  };
+}
+
+function assertShows(actual, trace, i) {
+  const want = expected(trace, i);
+  for (const key of Object.keys(want)) {
+    assert.equal(actual[key], want[key], `step ${i + 1}: ${key}`);
+  }
+}
+
+test('buttons, keys, slider and address step through bubble sort', async () => {
+  const program = 'examples/python/bubble_sort.py';
+  const trace = traceOf(program);
+  const last = trace.steps.length - 1;
+  const file = buildPage(program, 'bubble_sort');
+  const { page, context, problems } = await openPage(browser, file);
+
+  assertShows(await state(page), trace, 0);
+  assert.ok(await page.locator('#first').isDisabled());
+  assert.ok(await page.locator('#prev').isDisabled());
+  assert.ok(await page.locator('#memory svg g.node[data-key="frame:f1"]').count() === 1);
+  assert.match(await page.locator('.page-title').textContent(), /bubble_sort\.py/);
+
+  for (let k = 0; k < 3; k++) await page.click('#next');
+  assertShows(await state(page), trace, 3);
+  await page.click('#prev');
+  assertShows(await state(page), trace, 2);
+
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assertShows(await state(page), trace, 4);
+  await page.keyboard.press('ArrowLeft');
+  assertShows(await state(page), trace, 3);
+
+  await page.keyboard.press('End');
+  assertShows(await state(page), trace, last);
+  assert.equal((await state(page)).printed, trace.stdout);
+  assert.ok(await page.locator('#next').isDisabled());
+  assert.ok(await page.locator('#last').isDisabled());
+  await page.keyboard.press('Home');
+  assertShows(await state(page), trace, 0);
+  await page.click('#last');
+  assertShows(await state(page), trace, last);
+  await page.click('#first');
+  assertShows(await state(page), trace, 0);
+
+  // The slider reaches every step; the first printing step shows its output as newest.
+  const printing = trace.steps.findIndex((s) => s.stdoutLength > 0);
+  await page.locator('#slider').fill(String(printing + 1));
+  const shown = await state(page);
+  assertShows(shown, trace, printing);
+  assert.ok(shown.newest.length > 0, 'the newest output is highlighted');
+  // Arrow keys on the focused slider move one step, as everywhere else.
+  await page.keyboard.press('ArrowRight');
+  assertShows(await state(page), trace, printing + 1);
+  assert.equal((await state(page)).newest, '');
+
+  // The step after a swap marks the changed cells of the list.
+  const swapLine = trace.source.split('\n').findIndex((l) => l.includes('arr[j], arr[j + 1] =')) + 1;
+  const afterSwap = trace.steps.findIndex((s, i) => i > 0 && trace.steps[i - 1].line === swapLine);
+  await page.evaluate((n) => {
+    location.hash = 'step=' + n;
+  }, afterSwap + 1);
+  await page.waitForFunction((n) => document.querySelector('#counter').textContent.startsWith(`step ${n} `), afterSwap + 1);
+  assertShows(await state(page), trace, afterSwap);
+  assert.ok(await page.locator('#memory svg .cell.changed').count() > 0, 'changed cells are marked');
+  assert.match((await state(page)).where, /bubble_sort/);
+  assert.match((await state(page)).where, /call depth 1/);
+
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'bubble_sort-after-swap.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an uncaught error is shown on the last step', async () => {
+  const program = 'tests/browser/programs/uncaught_error.py';
+  const trace = traceOf(program);
+  assert.equal(trace.error.type, 'IndexError');
+  const file = buildPage(program, 'uncaught_error');
+  const { page, context, problems } = await openPage(browser, file);
+
+  assert.equal((await state(page)).error, null);
+  await page.keyboard.press('End');
+  const end = await state(page);
+  assertShows(end, trace, trace.steps.length - 1);
+  assert.equal(end.error, `IndexError: ${trace.error.message} (line ${trace.error.line})`);
+  assert.equal(await page.locator('#code .line.is-error').getAttribute('data-line'), String(trace.error.line));
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await state(page)).error, null);
+  assert.equal(await page.locator('#code .line.is-error').count(), 0);
+
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a run cut by the step budget: 2,000 steps, small file, fast first paint', async (t) => {
+  const program = 'tests/browser/programs/long_loop.py';
+  const trace = traceOf(program, ['--max-steps', '2000']);
+  assert.equal(trace.steps.length, 2000);
+  assert.equal(trace.stoppedBy, 'steps');
+  const file = buildPage(program, 'long_loop', ['--max-steps', '2000']);
+  const bytes = statSync(file).size;
+  assert.ok(bytes < 5_000_000, `the 2,000-step page is ${bytes} bytes`);
+
+  const { page, context, problems } = await openPage(browser, file);
+  assertShows(await state(page), trace, 0);
+  assert.equal((await state(page)).counter, 'step 1 / 2000+');
+  assert.match(await page.locator('#truncated').textContent(), /step budget/);
+
+  // Jump to the end and walk back: every step's picture is rebuilt from the piece table.
+  await page.keyboard.press('End');
+  assertShows(await state(page), trace, 1999);
+  for (let k = 0; k < 20; k++) await page.keyboard.press('ArrowLeft');
+  assertShows(await state(page), trace, 1979);
+  await page.locator('#slider').fill('1000');
+  assertShows(await state(page), trace, 999);
+
+  const timing = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('algoscope:first-step')[0];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return { firstStepMs: mark && mark.startTime, firstPaintMs: paint && paint.startTime };
+  });
+  t.diagnostic(`2,000-step page: ${bytes} bytes; step 1 shown ${timing.firstStepMs?.toFixed(0)} ms and first paint ${timing.firstPaintMs?.toFixed(0)} ms after navigation`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the page works without the network and says so in its policy', async () => {
+  const file = buildPage('examples/python/linked_list.py', 'linked_list');
+  const html = readFileSync(file, 'utf8');
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+  const { page, context, problems } = await openPage(browser, file);
+  await context.setOffline(true);
+  for (let k = 0; k < 60; k++) await page.keyboard.press('ArrowRight');
+  assert.equal((await state(page)).counter.startsWith('step 61 / '), true);
+  assert.ok(await page.locator('#memory svg g.node[data-key^="obj:"]').count() > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
