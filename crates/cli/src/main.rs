@@ -4,8 +4,8 @@
 //! library crates: convert arguments, call the crate, print or write the result.
 
 mod commands;
-mod run;
 mod html;
+mod run;
 
 use std::process::ExitCode;
 
@@ -27,6 +27,8 @@ enum Command {
     Trace(commands::trace::Args),
     /// Write a self-contained HTML page that steps through a program's run (works from file://).
     Html(commands::html::Args),
+    /// Draw one step's memory picture (frames, heap boxes, arrows) as SVG.
+    Render(commands::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => commands::validate::run(args),
         Command::Trace(args) => commands::trace::run(args),
         Command::Html(args) => commands::html::run(args),
+        Command::Render(args) => commands::render::run(args),
     };
     match result {
         Ok(code) => code,

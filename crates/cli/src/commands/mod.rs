@@ -4,4 +4,5 @@
 pub mod html;
 pub mod input;
 pub mod trace;
+pub mod render;
 pub mod validate;

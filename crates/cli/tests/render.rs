@@ -1,0 +1,75 @@
+//! `algoscope render`: a step of a trace or of a program as SVG, steps counted from 1.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fixture() -> PathBuf {
+    root().join("crates/layout/tests/fixtures/linked_list.json")
+}
+
+fn algoscope(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn renders_a_trace_step_to_standard_output() {
+    let path = fixture();
+    let (ok, svg, err) = algoscope(&["render", path.to_str().unwrap(), "--step", "1"]);
+    assert!(ok, "{err}");
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains(r#"data-key="frame:f1""#));
+}
+
+#[test]
+fn last_step_nested_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.svg");
+    let path = fixture();
+    let (ok, stdout, err) = algoscope(&[
+        "render",
+        path.to_str().unwrap(),
+        "--step",
+        "last",
+        "--nested",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(stdout.is_empty());
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains(r#"class="algoscope-memory nested"#));
+    assert!(svg.contains(r#"class="arrow"#));
+}
+
+#[test]
+fn a_step_out_of_range_is_a_clear_error() {
+    let path = fixture();
+    let (ok, _, err) = algoscope(&["render", path.to_str().unwrap(), "--step", "100000"]);
+    assert!(!ok);
+    assert!(err.contains("step 100000 is out of range"), "{err}");
+    assert!(err.contains("steps 1 to "), "{err}");
+    let (ok, _, err) = algoscope(&["render", path.to_str().unwrap(), "--step", "0"]);
+    assert!(!ok);
+    assert!(err.contains("give a number from 1, or `last`"), "{err}");
+}
+
+#[test]
+fn renders_a_python_program_directly() {
+    let program = root().join("examples/python/linked_list.py");
+    let (ok, svg, err) = algoscope(&["render", program.to_str().unwrap(), "--step", "last"]);
+    assert!(ok, "{err}");
+    assert!(svg.contains(r#"data-key="obj:"#), "objects drawn");
+    assert!(svg.contains("ListNode"));
+}
