@@ -22,7 +22,12 @@ fn examples_match_python_and_their_goldens() {
     let mut stale = Vec::new();
     for path in &names {
         let (text, trace) = trace_text(path, &[]);
-        assert!(trace.error.is_none(), "{}: {:?}", path.display(), trace.error);
+        assert!(
+            trace.error.is_none(),
+            "{}: {:?}",
+            path.display(),
+            trace.error
+        );
         assert!(!trace.truncated, "{}: truncated", path.display());
         let plain = Command::new("python3").arg(path).output().expect("python3");
         assert_eq!(
@@ -31,7 +36,10 @@ fn examples_match_python_and_their_goldens() {
             "{}: stdout differs from plain python3",
             path.display()
         );
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
         let golden = root().join(format!("tests/traces/python/{stem}.json"));
         let expected = std::fs::read_to_string(&golden).unwrap_or_default();
         if expected != text {

@@ -20,13 +20,27 @@ fn aliasing_and_cycles_share_ids() {
     let trace = trace_program("aliasing_cycles.py", &[]);
     let step = last(&trace);
     assert_eq!(local(step, "a"), local(step, "b"));
-    let a = local(step, "a").and_then(Value::ref_id).expect("a is a ref");
-    let HeapObject::List(list) = object(step, "a") else { panic!("a is a list") };
+    let a = local(step, "a")
+        .and_then(Value::ref_id)
+        .expect("a is a ref");
+    let HeapObject::List(list) = object(step, "a") else {
+        panic!("a is a list")
+    };
     assert_eq!(list.items[2], Value::reference(a), "the list holds itself");
-    let d = local(step, "d").and_then(Value::ref_id).expect("d is a ref");
-    let HeapObject::Dict(dict) = object(step, "d") else { panic!("d is a dict") };
-    assert_eq!(dict.entries[1].1, Value::reference(d), "the dict holds itself");
-    let HeapObject::Tuple(t) = object(step, "t") else { panic!("t is a tuple") };
+    let d = local(step, "d")
+        .and_then(Value::ref_id)
+        .expect("d is a ref");
+    let HeapObject::Dict(dict) = object(step, "d") else {
+        panic!("d is a dict")
+    };
+    assert_eq!(
+        dict.entries[1].1,
+        Value::reference(d),
+        "the dict holds itself"
+    );
+    let HeapObject::Tuple(t) = object(step, "t") else {
+        panic!("t is a tuple")
+    };
     assert_eq!(t.items, vec![Value::reference(a), Value::reference(d)]);
 }
 
@@ -34,13 +48,20 @@ fn aliasing_and_cycles_share_ids() {
 fn closures_and_nested_lambdas_show_captured_values() {
     let trace = trace_program("closures.py", &[]);
     let step = last(&trace);
-    let HeapObject::Function(tick) = object(step, "tick") else { panic!("tick is a function") };
+    let HeapObject::Function(tick) = object(step, "tick") else {
+        panic!("tick is a function")
+    };
     assert_eq!(tick.name, "bump");
     assert_eq!(tick.captured.len(), 1);
     assert_eq!(tick.captured[0].0, "count");
     assert_eq!(repr(&tick.captured[0].1), "3");
-    let HeapObject::Function(add3) = object(step, "add3") else { panic!("add3 is a function") };
-    assert_eq!((add3.name.as_str(), add3.params.as_slice()), ("<lambda>", &["y".to_string()][..]));
+    let HeapObject::Function(add3) = object(step, "add3") else {
+        panic!("add3 is a function")
+    };
+    assert_eq!(
+        (add3.name.as_str(), add3.params.as_slice()),
+        ("<lambda>", &["y".to_string()][..])
+    );
     assert_eq!(repr(&add3.captured[0].1), "3");
     assert_eq!(trace.stdout, "3 7\n");
 }
@@ -49,21 +70,37 @@ fn closures_and_nested_lambdas_show_captured_values() {
 fn generators_suspend_and_resume_with_the_same_frame() {
     let trace = trace_program("generators.py", &[]);
     assert_eq!(trace.stdout, "3 2 [1]\n");
-    let yields = trace.steps.iter().filter(|s| s.event == Event::Yield).count();
+    let yields = trace
+        .steps
+        .iter()
+        .filter(|s| s.event == Event::Yield)
+        .count();
     assert_eq!(yields, 3, "three values were yielded");
     let mut checked = 0;
     for pair in trace.steps.windows(2) {
         if pair[1].event == Event::Resume {
-            let resumed = pair[1].stack.iter().rev().find(|f| f.state == FrameState::Active).expect("frame");
+            let resumed = pair[1]
+                .stack
+                .iter()
+                .rev()
+                .find(|f| f.state == FrameState::Active)
+                .expect("frame");
             assert!(
-                pair[0].stack.iter().any(|f| f.id == resumed.id && f.state == FrameState::Suspended),
+                pair[0]
+                    .stack
+                    .iter()
+                    .any(|f| f.id == resumed.id && f.state == FrameState::Suspended),
                 "a resumed frame was listed suspended, with the same id, just before"
             );
             checked += 1;
         }
     }
     assert!(checked >= 2, "resumed by next() and by for");
-    let yield_step = trace.steps.iter().find(|s| s.event == Event::Yield).expect("a yield");
+    let yield_step = trace
+        .steps
+        .iter()
+        .find(|s| s.event == Event::Yield)
+        .expect("a yield");
     assert_eq!(yield_step.return_value.as_ref().map(repr), Some("3"));
 }
 
@@ -72,31 +109,57 @@ fn nested_comprehensions_with_conditions_run_like_python() {
     let trace = trace_program("comprehensions.py", &[]);
     assert_eq!(trace.stdout, "[[0, 2], [6, 8]] {'a': 1, 'b': 2}\n");
     let step = last(&trace);
-    let HeapObject::List(grid) = object(step, "grid") else { panic!("grid is a list") };
+    let HeapObject::List(grid) = object(step, "grid") else {
+        panic!("grid is a list")
+    };
     assert_eq!(grid.length, 2);
 }
 
 #[test]
 fn serializing_never_runs_the_programs_code() {
     let trace = trace_program("hostile_objects.py", &[]);
-    assert_eq!(trace.stdout, "done\n", "no __repr__, __getattr__ or property ran");
+    assert_eq!(
+        trace.stdout, "done\n",
+        "no __repr__, __getattr__ or property ran"
+    );
     assert!(trace.error.is_none());
     let step = last(&trace);
     assert!(fields(object(step, "bad")).is_empty());
     assert_eq!(fields(object(step, "lazy")), ["ready"]);
-    assert_eq!(object(step, "liar").type_name(), "Liar", "class name from the real type");
-    assert_eq!(fields(object(step, "p")), ["x", "y"], "__slots__ read directly");
-    assert_eq!(fields(object(step, "loud")), ["_v"], "the property is not a field");
+    assert_eq!(
+        object(step, "liar").type_name(),
+        "Liar",
+        "class name from the real type"
+    );
+    assert_eq!(
+        fields(object(step, "p")),
+        ["x", "y"],
+        "__slots__ read directly"
+    );
+    assert_eq!(
+        fields(object(step, "loud")),
+        ["_v"],
+        "the property is not a field"
+    );
 }
 
 #[test]
 fn primitives_keep_exact_text_and_lengths() {
     let trace = trace_program("primitives.py", &[]);
     let step = last(&trace);
-    assert_eq!(repr(local(step, "big").expect("big")), (0..200).fold(num(1), |n, _| double(&n)));
-    assert_eq!(repr(local(step, "neg").expect("neg")), format!("-1{}", "0".repeat(30)));
+    assert_eq!(
+        repr(local(step, "big").expect("big")),
+        (0..200).fold(num(1), |n, _| double(&n))
+    );
+    assert_eq!(
+        repr(local(step, "neg").expect("neg")),
+        format!("-1{}", "0".repeat(30))
+    );
     let text = repr(local(step, "text").expect("text"));
-    assert!(text.contains("\\t") && text.contains("\\x00") && text.contains("\\u200b"), "{text}");
+    assert!(
+        text.contains("\\t") && text.contains("\\x00") && text.contains("\\u200b"),
+        "{text}"
+    );
     assert!(text.contains('é') && text.contains('😀'), "{text}");
     match local(step, "long_text").expect("long_text") {
         Value::Prim { repr, length, .. } => {
@@ -105,7 +168,9 @@ fn primitives_keep_exact_text_and_lengths() {
         }
         other => panic!("{other:?}"),
     }
-    let HeapObject::Dict(pairs) = object(step, "pairs") else { panic!("pairs is a dict") };
+    let HeapObject::Dict(pairs) = object(step, "pairs") else {
+        panic!("pairs is a dict")
+    };
     for (_, value) in &pairs.entries {
         let id = value.ref_id().expect("tuple values are refs");
         assert!(matches!(step.heap[id].as_ref(), HeapObject::Tuple(_)));
@@ -137,7 +202,10 @@ fn double(digits: &str) -> String {
 fn uncaught_error_ends_the_trace_and_keeps_its_steps() {
     let trace = trace_program("uncaught_index.py", &[]);
     let error = trace.error.as_ref().expect("an error");
-    assert_eq!((error.type_name.as_str(), error.line), ("IndexError", Some(2)));
+    assert_eq!(
+        (error.type_name.as_str(), error.line),
+        ("IndexError", Some(2))
+    );
     assert_eq!(error.message, "list index out of range");
     assert_eq!(trace.stdout, "2\n");
     let exceptions: Vec<Vec<&str>> = trace
@@ -146,7 +214,11 @@ fn uncaught_error_ends_the_trace_and_keeps_its_steps() {
         .filter(|s| s.event == Event::Exception)
         .map(|s| s.stack.iter().map(|f| f.func.as_str()).collect())
         .collect();
-    assert_eq!(exceptions, vec![vec!["<module>", "get"], vec!["<module>"]], "one exception step per frame");
+    assert_eq!(
+        exceptions,
+        vec![vec!["<module>", "get"], vec!["<module>"]],
+        "one exception step per frame"
+    );
     assert!(!trace.truncated);
 }
 
@@ -157,13 +229,22 @@ fn deep_recursion_gives_a_partial_trace_with_recursion_error() {
     assert_eq!(error.type_name, "RecursionError");
     assert_eq!(error.line, Some(2));
     assert!(trace.steps.len() > 1000);
-    assert!(trace.steps.iter().all(|s| s.stack.len() <= 64), "deep stacks are shortened");
-    assert_eq!(trace.counts.functions["down"].max_depth, trace.counts.functions["down"].calls);
+    assert!(
+        trace.steps.iter().all(|s| s.stack.len() <= 64),
+        "deep stacks are shortened"
+    );
+    assert_eq!(
+        trace.counts.functions["down"].max_depth,
+        trace.counts.functions["down"].calls
+    );
 }
 
 #[test]
 fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
-    let trace = trace_program("infinite_loop.py", &["--max-steps", "500", "--timeout-ms", "800"]);
+    let trace = trace_program(
+        "infinite_loop.py",
+        &["--max-steps", "500", "--timeout-ms", "800"],
+    );
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
     assert!(trace.sampled);
@@ -189,8 +270,17 @@ fn a_long_loop_is_sampled_into_a_bounded_trace() {
     }
     assert!(!passes.contains(&7) && !passes.contains(&99_990));
     let skipped: u64 = trace.steps.iter().filter_map(|s| s.skipped).sum();
-    assert_eq!(skipped + trace.steps.len() as u64, trace.counts.events - 1, "every event is recorded or skipped");
-    let header = &trace.steps.iter().find(|s| !s.loops.is_empty()).expect("a loop").loops[0];
+    assert_eq!(
+        skipped + trace.steps.len() as u64,
+        trace.counts.events - 1,
+        "every event is recorded or skipped"
+    );
+    let header = &trace
+        .steps
+        .iter()
+        .find(|s| !s.loops.is_empty())
+        .expect("a loop")
+        .loops[0];
     assert_eq!(header.call.as_deref(), Some("range(0, 100000)"));
 }
 
@@ -198,10 +288,14 @@ fn a_long_loop_is_sampled_into_a_bounded_trace() {
 fn a_long_linked_list_is_drawn_whole() {
     let trace = trace_program("linked_list_30.py", &[]);
     let step = last(&trace);
-    let mut id = local(step, "head").and_then(Value::ref_id).map(str::to_string);
+    let mut id = local(step, "head")
+        .and_then(Value::ref_id)
+        .map(str::to_string);
     let mut count = 0;
     while let Some(current) = id {
-        let HeapObject::Instance(node) = step.heap[current.as_str()].as_ref() else { panic!("node") };
+        let HeapObject::Instance(node) = step.heap[current.as_str()].as_ref() else {
+            panic!("node")
+        };
         count += 1;
         assert_eq!(repr(&node.fields[0].1), count.to_string());
         id = node.fields[1].1.ref_id().map(str::to_string);
@@ -231,7 +325,10 @@ fn input_without_stdin_says_how_to_give_it() {
 
 #[test]
 fn except_clauses_cannot_swallow_the_budget() {
-    let trace = trace_program("swallow_budget.py", &["--max-steps", "300", "--timeout-ms", "800"]);
+    let trace = trace_program(
+        "swallow_budget.py",
+        &["--max-steps", "300", "--timeout-ms", "800"],
+    );
     assert!(trace.truncated);
     assert!(trace.stopped_by.is_some());
     assert!(!trace.stdout.contains("swallowed"), "{}", trace.stdout);
@@ -242,7 +339,10 @@ fn except_clauses_cannot_swallow_the_budget() {
 fn a_stuck_builtin_call_is_killed_and_keeps_its_steps() {
     let started = Instant::now();
     let trace = trace_program("long_builtin.py", &["--timeout-ms", "500"]);
-    assert!(started.elapsed() < Duration::from_secs(5), "killed soon after the budget");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "killed soon after the budget"
+    );
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
     assert_eq!(last(&trace).line, 2, "the step of the stuck line was kept");
@@ -257,7 +357,10 @@ fn a_syntax_error_exits_2_with_its_position() {
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty(), "no trace written");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with(&format!("{}:2:", path.display())), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("{}:2:", path.display())),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -272,8 +375,14 @@ fn other_languages_are_not_supported_yet() {
 
 #[test]
 fn a_missing_python_is_a_clear_error() {
-    let output = run_trace(&program("closures.py"), &["--python", "/nonexistent/python3"]);
+    let output = run_trace(
+        &program("closures.py"),
+        &["--python", "/nonexistent/python3"],
+    );
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("/nonexistent/python3") && stderr.contains("3.9"), "{stderr}");
+    assert!(
+        stderr.contains("/nonexistent/python3") && stderr.contains("3.9"),
+        "{stderr}"
+    );
 }

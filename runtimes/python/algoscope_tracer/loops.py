@@ -85,7 +85,7 @@ def _code_lines(code):
 class FrameLoops:
     """Active loop instances of one frame, innermost last."""
 
-    __slots__ = ("table", "active", "runs", "unkept")
+    __slots__ = ("table", "active", "runs", "unkept", "changes")
 
     def __init__(self, table):
         self.table = table
@@ -93,6 +93,8 @@ class FrameLoops:
         self.runs = {}
         #: How many of this frame's active loops are in a pass that is not recorded.
         self.unkept = 0
+        #: Counts changes of what :meth:`contexts` gives (a loop started, ended or passed).
+        self.changes = 0
 
     def line(self, line, frame, sampler):
         """Updates the loop state for a line event at ``line``."""
@@ -105,6 +107,7 @@ class FrameLoops:
             loop = active[-1].loop
             if loop.line <= line <= loop.body_end:
                 break
+            self.changes += 1
             if not active.pop().sampling.kept:
                 self.unkept -= 1
         header = table.headers.get(line)
@@ -121,12 +124,14 @@ class FrameLoops:
                 self._next_pass(top, sampler)
 
     def _start(self, loop, frame, sampler):
+        self.changes += 1
         count = self.runs.get(loop.id, 0) + 1
         self.runs[loop.id] = count
         call, length = _header_values(loop, frame)
         self.active.append(Instance(loop, count, call, sampler.start_loop(length)))
 
     def _next_pass(self, inst, sampler):
+        self.changes += 1
         inst.iteration += 1
         was_kept = inst.sampling.kept
         kept = sampler.start_pass(inst.sampling, inst.iteration)

@@ -27,6 +27,7 @@ check fails closed: anything it cannot resolve re-reads the whole heap.
 Unknown instructions count as impure, so a newer Python is only slower, never wrong.
 """
 
+import bisect
 import dis
 import sys
 
@@ -67,9 +68,9 @@ _LOCAL_STORES = frozenset(("STORE_FAST", "STORE_NAME"))
 class Stretch:
     """What running from one position up to the next event can do."""
 
-    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods")
+    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals")
 
-    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=()):
+    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False):
         #: No instruction can mutate a heap object other than those in ``mutated`` (given the
         #: run-time checks below).
         self.pure = pure
@@ -83,6 +84,8 @@ class Stretch:
         self.builtins = builtins
         #: ``(receiver expression, method name)`` of calls that must be built-in methods.
         self.methods = methods
+        #: A ``global`` name is assigned or deleted (the module frame's variables change).
+        self.globals = globals_
 
 
 IMPURE = Stretch(False, (), False)
@@ -114,18 +117,30 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "stretches", "callables")
+    __slots__ = ("instructions", "index", "offsets", "stretches", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
+        self.offsets = [ins.offset for ins in self.instructions]
         self.stretches = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
 
+    def containing(self, lasti):
+        """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
+        points at its last inline cache entry)."""
+        if lasti in self.index:
+            return lasti
+        i = bisect.bisect_right(self.offsets, lasti) - 1
+        return self.offsets[i] if i >= 0 else lasti
+
     def stretch(self, offset, stop=None):
         """The :class:`Stretch` starting at byte ``offset`` (an event's ``f_lasti``), up to
         the next line, or up to (not including) the instruction at ``stop``."""
+        offset = self.containing(offset)
+        if stop is not None:
+            stop = self.containing(stop)
         key = offset if stop is None else (offset, stop)
         found = self.stretches.get(key)
         if found is None:
@@ -134,7 +149,7 @@ class CodePurity:
 
     def after(self, offset):
         """The offset of the instruction after the one at ``offset``, or None."""
-        i = self.index.get(offset)
+        i = self.index.get(self.containing(offset))
         if i is None or i + 1 >= len(self.instructions):
             return None
         return self.instructions[i + 1].offset
@@ -151,6 +166,7 @@ class CodePurity:
         builtins = []
         methods = []
         stored = set()
+        globals_ = False
         seen = set()
         todo = [(start, [])]
         while todo:
@@ -184,6 +200,8 @@ class CodePurity:
                 if _FINE:
                     if name in ("STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "DELETE_FAST"):
                         stored.add(ins.argval)
+                    if name in ("STORE_GLOBAL", "DELETE_GLOBAL"):
+                        globals_ = True
                     stack = _simulate(ins, stack)
                 if name in _STOPS:
                     break
@@ -203,7 +221,7 @@ class CodePurity:
                 _names(expr, names)
             if names & stored:
                 return IMPURE
-        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods))
+        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_)
 
 
 # -- Python 3.11: objects a stretch changes ----------------------------------------------------

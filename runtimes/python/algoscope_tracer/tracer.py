@@ -30,6 +30,8 @@ from .values import Entry, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of,
 PROGRAM_FILE = "<program>"
 #: Frames of the tracer's own that must fit above the program's deepest frame.
 RECURSION_HEADROOM = 200
+#: Steps between two ``counts`` records, so a run killed in a long built-in call keeps counts.
+COUNTS_EVERY = 1000
 #: Most active frames listed in a step; deeper stacks show the outermost and innermost ones.
 MAX_FRAMES = 64
 _OUTER_FRAMES = 16
@@ -66,6 +68,7 @@ class CodeInfo:
         self.is_module = code.co_name == "<module>"
         self.flags = code.co_flags
         self.hidden = set(code.co_freevars)
+        self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
         table = CodeLoops(loops, code) if user and loops else None
         self.loops = None if table is None or table.empty else table
         self.purity = CodePurity(code) if user else None
@@ -87,7 +90,7 @@ class FrameState:
         "sent_state",
         "dirty",
         "refs",
-        "always_dirty",
+        "shares_vars",
     )
 
     def __init__(self, frame, fid, info):
@@ -105,8 +108,9 @@ class FrameState:
         self.dirty = True
         #: Heap ids its locals pointed at when last read.
         self.refs = []
-        #: Module frames (globals change from anywhere) and frames with cells (``nonlocal``).
-        self.always_dirty = info.is_module or bool(info.code.co_cellvars)
+        #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
+        #: their variables can change while another frame runs.
+        self.shares_vars = info.is_module or bool(info.code.co_cellvars)
 
 
 class Options:
@@ -163,12 +167,15 @@ class Tracer:
         self.sent_order = []
         self.sent_live = set()
         self.sent_loops = []
+        self.sent_loops_key = None
         self.sent_length = 0
         self.recursion_limit = None
         #: Active loops (of frames on the stack) in a pass that is not recorded.
         self.unkept = 0
         #: Some heap object may have changed since the last recorded step (see purity.py).
         self.heap_dirty = True
+        #: A stretch assigned a global (the module frame must be read again).
+        self.globals_touched = False
         self.last_frame = None
         self.last_lasti = -1
         self.sent_roots = None
@@ -377,12 +384,15 @@ class Tracer:
                 self.heap_dirty = True
                 return
             self._check_stretch(last, caller.purity.stretch(self.last_lasti, call_at))
-            if not self.heap_dirty and not self._calls_program_function(last, caller.purity.callables.get(call_at)):
+            callables = caller.purity.callables.get(caller.purity.containing(call_at))
+            if not self.heap_dirty and not self._calls_program_function(last, callables):
                 self.heap_dirty = True
         else:
             self.heap_dirty = True
 
     def _check_stretch(self, frame, stretch):
+        if stretch.globals:
+            self.globals_touched = True
         if not stretch.pure or (stretch.subscript and self.heap.seen_missing_dict):
             self.heap_dirty = True
             return
@@ -461,7 +471,7 @@ class Tracer:
         call_at = caller.f_lasti
         if info is None or info.purity is None:
             return
-        if not self._calls_program_function(caller, info.purity.callables.get(call_at)):
+        if not self._calls_program_function(caller, info.purity.callables.get(info.purity.containing(call_at))):
             return
         resume_at = info.purity.after(call_at)
         if resume_at is not None:
@@ -510,6 +520,7 @@ class Tracer:
         text = self.io.new_text()
         if text:
             self._emit({"out": clean(text)})
+        self._emit({"counts": self._counts()})
         self._raise_into_program(BudgetExceeded(reason))
 
     def _frame_id_of(self, frame):
@@ -541,8 +552,10 @@ class Tracer:
         frames = self._visible_frames()
         order = [s.fid for s in frames]
         updates = []
+        shared = self.heap_dirty or self.globals_touched
+        self.globals_touched = False
         for s in frames:
-            if s.dirty or s.always_dirty or not s.sent or s.suspended != s.sent_state:
+            if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
                 update = self._frame_update(s)
                 if update is not None:
                     updates.append(update)
@@ -579,13 +592,16 @@ class Tracer:
         if changed:
             rec["h"] = changed
         self.sent_live = live
-        loops = []
-        for s in frames:
-            if s.loops is not None and s.loops.active:
-                s.loops.contexts(s.fid, loops)
-        if loops != self.sent_loops:
-            rec["lp"] = loops
-            self.sent_loops = loops
+        key = [(s.fid, s.loops.changes) for s in frames if s.loops is not None]
+        if key != self.sent_loops_key:
+            self.sent_loops_key = key
+            loops = []
+            for s in frames:
+                if s.loops is not None and s.loops.active:
+                    s.loops.contexts(s.fid, loops)
+            if loops != self.sent_loops:
+                rec["lp"] = loops
+                self.sent_loops = loops
         io = self.io
         text = io.new_text()
         if text:
@@ -607,6 +623,8 @@ class Tracer:
         if skipped:
             rec["sk"] = skipped
         self._emit(rec)
+        if self.steps % COUNTS_EVERY == 0:
+            self._emit({"counts": self._counts()})
 
     def _visible_frames(self):
         active = self.active
@@ -653,14 +671,13 @@ class Tracer:
 
     def _locals(self, state):
         frame = state.frame
-        info = state.info
-        hidden = info.hidden
+        hidden = state.info.hidden
         value = self.heap.value
         out = []
-        module = info.is_module
         index_names = self.index_names
+        module = state.info.is_module
         for name, v in frame.f_locals.items():
-            if name in hidden or name[:1] == "." or (module and name[:2] == "__" and name[-2:] == "__"):
+            if name in hidden or (module and name[:2] == "__" and name[-2:] == "__"):
                 continue
             out.append([name, value(v)])
             if type(v) is list and len(v) > 60 and name in index_names:

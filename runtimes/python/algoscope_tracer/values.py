@@ -272,7 +272,10 @@ class Heap:
 
     def value(self, v):
         """The wire value of ``v``; a heap object's id is also appended to ``self.found``."""
-        encode = PRIMITIVES.get(type(v))
+        t = type(v)
+        if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
+            return v
+        encode = PRIMITIVES.get(t)
         if encode is not None:
             return encode(v)
         return self.ref(v)
@@ -405,6 +408,17 @@ def _snap_seq(heap, oid, obj, info):
     return (length, offset, size, tuple(map(id, items))), items
 
 
+_INT_ONLY = {int}
+
+
+def _wire_items(heap, items):
+    """Wire values of ``items``; a run of small whole numbers is copied as it is."""
+    if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
+        return list(items)
+    value = heap.value
+    return [value(item) for item in items]
+
+
 _SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
 _DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
 
@@ -412,8 +426,7 @@ _DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
 def _describe_seq(heap, oid, obj, info):
     length, offset, items = _seq_items(heap, oid, obj, info)
     kind = _SEQ_KINDS[info.kind]
-    value = heap.value
-    wire = {"k": kind, "i": [value(item) for item in items], "n": length}
+    wire = {"k": kind, "i": _wire_items(heap, items), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:

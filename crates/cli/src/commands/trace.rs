@@ -42,9 +42,9 @@ const SYNTAX_ERROR_EXIT: u8 = 2;
 /// Traces the program and writes the trace.
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let stdin = match &args.stdin {
-        Some(path) => Some(
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
+        Some(path) => {
+            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
         None => None,
     };
     let options = TraceOptions {
@@ -59,7 +59,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Err(TraceFailure::Syntax { name, errors }) => {
             let mut stderr = std::io::stderr().lock();
             for error in errors {
-                let _ = writeln!(stderr, "{name}:{}:{}: {}", error.line, error.column, error.message);
+                let _ = writeln!(
+                    stderr,
+                    "{name}:{}:{}: {}",
+                    error.line, error.column, error.message
+                );
             }
             return Ok(ExitCode::from(SYNTAX_ERROR_EXIT));
         }

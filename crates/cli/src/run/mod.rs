@@ -14,12 +14,13 @@
 //! # Example
 //!
 //! ```no_run
-//! # // no_run: needs python3 on the machine; crates/cli/tests/trace_examples.rs runs it.
+//! # // no_run: needs python3 on the machine; crates/cli/tests/trace_python.rs runs it.
+//! use std::path::Path;
 //! use crate::run::{trace_program, Program, TraceOptions};
 //!
-//! let program = Program::python("total = 0\nfor i in range(3):\n    total += i\nprint(total)\n");
+//! let program = Program::from_path(Path::new("examples/python/bubble_sort.py"))?;
 //! let trace = trace_program(&program, &TraceOptions::default())?;
-//! assert_eq!(trace.stdout, "3\n");
+//! assert!(trace.stdout.starts_with("before: 5 1 4 2 8 3"));
 //! # Ok::<(), crate::run::TraceFailure>(())
 //! ```
 
@@ -49,16 +50,6 @@ pub struct Program {
 }
 
 impl Program {
-    /// Python source that came from no file.
-    pub fn python(source: impl Into<String>) -> Self {
-        Program {
-            source: source.into(),
-            language: Language::Python,
-            name: "<program>".into(),
-            dir: None,
-        }
-    }
-
     /// Reads a program file; its language comes from the extension (`.py`).
     ///
     /// # Errors
@@ -92,7 +83,13 @@ impl Program {
             name: path.display().to_string(),
             dir: path
                 .parent()
-                .map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p })
+                .map(|p| {
+                    if p.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        p
+                    }
+                })
                 .map(Path::to_path_buf),
         })
     }

@@ -80,7 +80,10 @@ entry.main(sys.argv[2])
 const STDERR_KEEP: usize = 16 * 1024;
 
 /// Traces a Python program; see [`super::trace_program`].
-pub(super) fn trace_python(program: &Program, options: &TraceOptions) -> Result<Trace, TraceFailure> {
+pub(super) fn trace_python(
+    program: &Program,
+    options: &TraceOptions,
+) -> Result<Trace, TraceFailure> {
     let analysis = algoscope_py_analysis::analyze(&program.source);
     if !analysis.syntax_errors.is_empty() {
         return Err(TraceFailure::Syntax {
@@ -290,10 +293,7 @@ fn wait(mut child: Child, python: &Path, options: &TraceOptions) -> Result<Ran, 
         })
         .unwrap_or_default();
     if status.code() == Some(TOO_OLD_STATUS) {
-        if let Some(version) = stderr
-            .lines()
-            .find_map(|l| l.strip_prefix(TOO_OLD_MARKER))
-        {
+        if let Some(version) = stderr.lines().find_map(|l| l.strip_prefix(TOO_OLD_MARKER)) {
             return Err(TraceFailure::PythonTooOld {
                 python: python.to_path_buf(),
                 version: version.trim().to_string(),

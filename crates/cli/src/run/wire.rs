@@ -233,7 +233,11 @@ fn field<'a>(map: &'a serde_json::Map<String, Json>, key: &str) -> Option<&'a Js
     map.get(key)
 }
 
-fn text(map: &serde_json::Map<String, Json>, key: &str, default: &str) -> Result<String, WireError> {
+fn text(
+    map: &serde_json::Map<String, Json>,
+    key: &str,
+    default: &str,
+) -> Result<String, WireError> {
     match field(map, key) {
         None => Ok(default.to_string()),
         Some(Json::String(s)) => Ok(s.clone()),
@@ -275,7 +279,11 @@ fn strings(json: Option<&Json>) -> Result<Vec<String>, WireError> {
         None => Ok(Vec::new()),
         Some(Json::Array(items)) => items
             .iter()
-            .map(|item| item.as_str().map(str::to_string).ok_or_else(|| bad("name", item)))
+            .map(|item| {
+                item.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad("name", item))
+            })
             .collect(),
         Some(other) => Err(bad("name list", other)),
     }

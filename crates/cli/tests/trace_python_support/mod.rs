@@ -68,7 +68,9 @@ pub fn object<'a>(step: &'a Step, name: &str) -> &'a HeapObject {
     let id = local(step, name)
         .and_then(Value::ref_id)
         .unwrap_or_else(|| panic!("{name} is not a reference"));
-    step.heap.get(id).unwrap_or_else(|| panic!("{id} not in heap"))
+    step.heap
+        .get(id)
+        .unwrap_or_else(|| panic!("{id} not in heap"))
 }
 
 /// A primitive's text (`repr`), or panics.
