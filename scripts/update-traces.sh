@@ -8,6 +8,6 @@ cargo build -q -p algoscope-cli
 mkdir -p tests/traces/python
 for program in examples/python/*.py; do
     name="$(basename "$program" .py)"
-    ./target/debug/algoscope trace "$program" --pretty -o "tests/traces/python/$name.json"
+    "${CARGO_TARGET_DIR:-target}/debug/algoscope" trace "$program" --pretty -o "tests/traces/python/$name.json"
     echo "tests/traces/python/$name.json"
 done

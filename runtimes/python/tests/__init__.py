@@ -1,0 +1,1 @@
+"""Tests of the Python tracer (runtimes/python/algoscope_tracer)."""
