@@ -70,6 +70,8 @@ export async function openPage(browser, file, { width = 1280, height = 800 } = {
     if (req.url().split('#')[0] !== url) problems.push(`request: ${req.url()}`);
   });
   await page.goto(url);
+  // The player decodes its data asynchronously; it marks the body once a step is shown.
+  await page.waitForSelector('body[data-step]', { timeout: 10_000 });
   return { page, context, problems, url };
 }
 

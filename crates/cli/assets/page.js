@@ -5,10 +5,28 @@
 // error) is untrusted and only ever goes in with textContent. The memory pictures are SVG from
 // our own renderer, stored as a table of distinct pieces plus, per step, the indices that
 // joined give that step's SVG (see indicesOf); those trusted strings are the only thing set with innerHTML.
-(function () {
+(async function () {
   'use strict';
 
-  const data = JSON.parse(document.getElementById('algoscope-data').textContent);
+  // The data element holds the run as gzip-compressed JSON in base64 (see `algoscope html`).
+  async function readData() {
+    const raw = atob(document.getElementById('algoscope-data').textContent.trim());
+    const bytes = new Uint8Array(raw.length);
+    for (let k = 0; k < raw.length; k++) bytes[k] = raw.charCodeAt(k);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  let data;
+  try {
+    data = await readData();
+  } catch (err) {
+    const message = typeof DecompressionStream === 'undefined'
+      ? 'This browser is too old to open the page (it needs DecompressionStream: Chrome or Edge 80, Firefox 113, Safari 16.4 or newer).'
+      : 'The page data could not be read: ' + err;
+    document.getElementById('memory').textContent = message;
+    throw err;
+  }
   const steps = data.steps;
   const pieces = data.pieces;
   const total = steps.line.length;
@@ -210,6 +228,7 @@
     showOutput(i);
     showError(i);
     scrollLineIntoView(line);
+    document.body.dataset.step = String(i + 1);
     if (!options || !options.fromHash) {
       try {
         history.replaceState(null, '', '#step=' + (i + 1));
@@ -247,6 +266,7 @@
     ui.counter.textContent = 'no steps recorded';
     ui.memory.append(el('p', 'no-steps', 'The run recorded no steps.'));
     for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
+    document.body.dataset.step = '0';
   } else {
     show(stepFromHash() || 0, { fromHash: true });
   }

@@ -45,15 +45,30 @@ fn build(input: &Path, extra: &[&str]) -> String {
     std::fs::read_to_string(&out).expect("read the page")
 }
 
-/// The JSON in `<script type="application/json" id="algoscope-data">`.
-fn page_data(page: &str) -> Value {
-    let open = r#"<script type="application/json" id="algoscope-data">"#;
+/// Where the data element's text starts and ends in the page.
+fn data_range(page: &str) -> (usize, usize) {
+    let open = r#"<script type="application/gzip" id="algoscope-data">"#;
     let start = page.find(open).expect("data element") + open.len();
     let end = start
         + page[start..]
             .find("</script>")
             .expect("end of the data element");
-    serde_json::from_str(&page[start..end]).expect("the data is JSON")
+    (start, end)
+}
+
+/// The page's data: the data element's text is gzip-compressed JSON in base64.
+fn page_data(page: &str) -> Value {
+    use base64::Engine as _;
+    use std::io::Read as _;
+    let (start, end) = data_range(page);
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(page[start..end].trim())
+        .expect("the data is base64");
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut json)
+        .expect("the data is gzip");
+    serde_json::from_str(&json).expect("the data is JSON")
 }
 
 /// Each step's SVG, joined from the piece table as the player joins it: a step's operations
@@ -108,9 +123,11 @@ fn page_is_self_contained() {
     let data = page_data(&page);
     // The markup around the data: our two inline scripts (the data and the player), no
     // external script, style sheet, image or font.
-    let open = r#"<script type="application/json" id="algoscope-data">"#;
-    let start = page.find(open).unwrap() + open.len();
-    let end = start + page[start..].find("</script>").unwrap();
+    let (start, end) = data_range(&page);
+    assert!(page[start..end]
+        .trim()
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "+/=".contains(c)));
     let markup = format!("{}{}", &page[..start], &page[end..]).to_ascii_lowercase();
     assert_eq!(markup.matches("<script").count(), 2);
     assert_eq!(markup.matches("</script>").count(), 2);
@@ -146,7 +163,10 @@ fn program_text_is_escaped_everywhere() {
     );
     // The renderer escaped the string values it drew.
     for svg in step_svgs(&data) {
-        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{svg}"
+        );
         assert!(!svg.contains("<script") && !svg.contains("<b>"), "{svg}");
     }
     assert!(step_svgs(&data)[4].contains("&lt;/script&gt;&lt;script&gt;alert(1)"));

@@ -3,7 +3,8 @@
 //!
 //! The page has no external resources: the style sheet (`assets/page.css`), the player
 //! (`assets/page.js`) and the run's data are written into `assets/page.html`. The data is one
-//! JSON object ([`data::PageData`]) in a `<script type="application/json">`; each step's SVG is
+//! JSON object ([`data::PageData`]), gzip-compressed and base64-encoded
+//! ([`template::gzip_base64`]) in a `<script type="application/gzip">`; each step's SVG is
 //! stored as indices into a table of distinct pieces ([`pieces::PieceTable`]), and each step's
 //! indices as copies from the step before ([`step_codec`]), which keeps a 2,000-step page to
 //! a few hundred KB. Text from the program (source, output, names, error) is only
@@ -55,6 +56,9 @@ pub enum HtmlError {
     /// The page data could not be written as JSON.
     #[error("page data: {0}")]
     Json(#[from] serde_json::Error),
+    /// The page data could not be compressed.
+    #[error("compressing the page data: {0}")]
+    Compress(#[from] std::io::Error),
 }
 
 /// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
@@ -64,7 +68,8 @@ pub enum HtmlError {
 ///
 /// # Errors
 /// [`HtmlError::Scene`] when a step's scene cannot be built, [`HtmlError::Svg`] when a step's
-/// drawing is not well-formed SVG, [`HtmlError::Json`] when the data cannot be serialised.
+/// drawing is not well-formed SVG, [`HtmlError::Json`] / [`HtmlError::Compress`] when the
+/// data cannot be serialised or compressed.
 pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlError> {
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
@@ -107,7 +112,8 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         steps,
         pieces: table.into_pieces(),
     };
-    let json = template::script_safe_json(&serde_json::to_string(&page_data)?);
+    let json = serde_json::to_string(&page_data)?;
+    let packed = template::gzip_base64(&json)?;
     let title = template::escape_html(&options.title);
     Ok(template::fill(
         template::PAGE_HTML,
@@ -115,7 +121,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
             ("title", &title),
             ("css", template::PAGE_CSS),
             ("js", template::PAGE_JS),
-            ("data", &json),
+            ("data", &packed),
         ],
     ))
 }
