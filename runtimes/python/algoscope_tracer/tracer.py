@@ -576,8 +576,12 @@ class Tracer:
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        if not self.heap_dirty and not self.mutated and roots == self.sent_roots:
+        if not self.heap_dirty and roots == self.sent_roots:
             live, changed = self.sent_live, {}
+            if self.mutated:
+                changed = self._reread_mutated()
+                if changed is None:
+                    live, changed = self._walk(roots, False)
         else:
             self.sent_roots = list(roots)
             live, changed = self._walk(roots, self.heap_dirty)
@@ -695,6 +699,38 @@ class Tracer:
                     self.heap.windows[oid] = start - start % 10
                 return
 
+    def _reread_mutated(self):
+        """With the same roots, re-reads only the objects a stretch may have changed. The live
+        set stays the same unless one of them now holds different references; then None (the
+        caller walks the heap) and no entry is touched."""
+        heap = self.heap
+        entries = heap.entries
+        sent_live = self.sent_live
+        updates = []
+        for oid in sorted(self.mutated, key=_id_number):
+            if oid not in sent_live:
+                continue
+            entry = entries.get(oid)
+            obj = heap.object_of(oid)
+            if entry is None or obj is None:
+                return None
+            snap, keep = heap.snapshot(oid, obj)
+            if entry.snap == snap:
+                continue
+            heap.found = children = []
+            wire = heap.describe(oid, obj)
+            if children != entry.children:
+                return None
+            updates.append((oid, entry, snap, keep, wire))
+        changed = {}
+        for oid, entry, snap, keep, wire in updates:
+            entry.snap = snap
+            entry.keep = keep
+            if wire != entry.wire:
+                entry.wire = wire
+                changed[oid] = wire
+        return changed
+
     def _walk(self, roots, full):
         """Live ids from ``roots`` and the objects to send; ``full`` re-reads every object,
         otherwise only objects that were not live at the previous step."""
@@ -740,7 +776,7 @@ class Tracer:
                 live.update(entry.leaves)
             if entry.inner:
                 queue.extend(entry.inner)
-        for oid in live - sent_live:
+        for oid in sorted(live - sent_live, key=_id_number):
             if oid not in changed:
                 changed[oid] = entries[oid].wire
         return live, changed
