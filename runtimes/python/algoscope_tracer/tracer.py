@@ -179,6 +179,10 @@ class Tracer:
         self.last_frame = None
         self.last_lasti = -1
         self.sent_roots = None
+        #: Counts heap walks (any walk may have changed links between objects).
+        self.structure = 0
+        self.module_key = None
+        self.module_live = None
         #: Ids of objects a partly pure stretch may have changed since the last step.
         self.mutated = set()
         self.program_builtins = {}
@@ -576,15 +580,33 @@ class Tracer:
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        if not self.heap_dirty and roots == self.sent_roots:
-            live, changed = self.sent_live, {}
-            if self.mutated:
-                changed = self._reread_mutated()
-                if changed is None:
-                    live, changed = self._walk(roots, False)
-        else:
+        live = None
+        reread = None
+        if not self.heap_dirty:
+            result = self._reread_mutated() if self.mutated else ({}, ())
+            if result is not None:
+                reread, grown = result
+                changed = dict(reread)
+                if grown:
+                    self.structure += 1
+                    extra, extra_changed = self._walk(list(grown), False)
+                    base = self.sent_live | extra
+                    changed.update(extra_changed)
+                else:
+                    base = self.sent_live
+                if roots == self.sent_roots:
+                    live = base
+                elif not grown:
+                    live = self._live_from_module(frames, roots)
+        if roots != self.sent_roots:
             self.sent_roots = list(roots)
+        if live is None:
             live, changed = self._walk(roots, self.heap_dirty)
+            self.structure += 1
+            if reread:
+                for oid, wire in reread.items():
+                    if oid in live:
+                        changed[oid] = wire
         self.heap_dirty = False
         self.mutated.clear()
         added = live - self.sent_live
@@ -699,10 +721,51 @@ class Tracer:
                     self.heap.windows[oid] = start - start % 10
                 return
 
+    def _live_from_module(self, frames, roots):
+        """The live set when the heap's references did not change but the roots did (a call
+        or a return): everything the module frame reaches, if every root is among it; else
+        None. That set is kept until the module's references or the heap's links change."""
+        if not frames or not frames[0].info.is_module:
+            return None
+        base = frames[0].refs
+        key = (self.structure, base)
+        if self.module_key != key:
+            self.module_key = key
+            self.module_live = self._closure(base)
+        module_live = self.module_live
+        if module_live is None or module_live != self.sent_live:
+            return None
+        for oid in roots:
+            if oid not in module_live:
+                return None
+        return module_live
+
+    def _closure(self, roots):
+        """Ids reachable from ``roots`` through the cached links, or None if one is unknown."""
+        entries = self.heap.entries
+        live = set()
+        queue = list(roots)
+        i = 0
+        while i < len(queue):
+            oid = queue[i]
+            i += 1
+            if oid in live:
+                continue
+            entry = entries.get(oid)
+            if entry is None:
+                return None
+            live.add(oid)
+            if entry.children:
+                queue.extend(entry.children)
+        return live
+
     def _reread_mutated(self):
-        """With the same roots, re-reads only the objects a stretch may have changed. The live
-        set stays the same unless one of them now holds different references; then None (the
-        caller walks the heap) and no entry is touched."""
+        """With no other change possible, re-reads only the objects a stretch may have changed.
+
+        Returns ``(changed, grown)``: the objects to send, and whether some object now holds
+        references it did not hold before (then ``self.grown`` lists them, to be walked). None
+        when one of them dropped a reference (something may have become unreachable: the
+        caller walks the whole heap); then no entry is touched."""
         heap = self.heap
         entries = heap.entries
         sent_live = self.sent_live
@@ -719,17 +782,21 @@ class Tracer:
                 continue
             heap.found = children = []
             wire = heap.describe(oid, obj)
-            if children != entry.children:
+            if children != entry.children and not set(entry.children) <= set(children):
                 return None
-            updates.append((oid, entry, snap, keep, wire))
+            updates.append((oid, entry, snap, keep, wire, children))
         changed = {}
-        for oid, entry, snap, keep, wire in updates:
+        grown = []
+        for oid, entry, snap, keep, wire, children in updates:
             entry.snap = snap
             entry.keep = keep
+            if children != entry.children:
+                grown.extend(children)
+                entry.set_children(children)
             if wire != entry.wire:
                 entry.wire = wire
                 changed[oid] = wire
-        return changed
+        return changed, grown
 
     def _walk(self, roots, full):
         """Live ids from ``roots`` and the objects to send; ``full`` re-reads every object,
