@@ -1,5 +1,7 @@
-// Text from the traced program is shown as text: markup in the source, the printed output,
-// string values and the error message never becomes elements or runs.
+// Pages of hand-made traces in crates/cli/tests/html_fixtures/: text from the traced program
+// is shown as text (markup in the source, the printed output, string values and the error
+// message never becomes elements or runs), a run stopped by the time budget says so, and a
+// sampled loop says where steps ran unrecorded.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildPage, launch, openPage, state } from './helpers.mjs';
@@ -41,6 +43,36 @@ test('markup from the program stays text', async () => {
   assert.ok(svgText.includes("'<b>hi</b> </script><script>alert(1)</script>"), svgText);
   assert.equal(await page.locator('#memory script, #memory b').count(), 0);
 
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a run stopped by the time budget shows + and why', async () => {
+  const file = buildPage('crates/cli/tests/html_fixtures/truncated_by_time.json', 'time');
+  const { page, context, problems } = await openPage(browser, file);
+  assert.equal((await state(page)).counter, 'step 1 / 11+');
+  assert.match(await page.locator('#truncated').textContent(), /time budget/);
+  assert.ok(!(await page.locator('#sampled').isVisible()));
+  await page.keyboard.press('End');
+  const end = await state(page);
+  assert.equal(end.counter, 'step 11 / 11+');
+  assert.equal(end.printed, 'tick 1\ntick 2\ntick 3\n');
+  assert.equal(end.newest, 'tick 3\n');
+  assert.equal(end.error, null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a sampled loop says where steps ran unrecorded', async () => {
+  const file = buildPage('crates/cli/tests/html_fixtures/sampled_loop.json', 'sampled');
+  const { page, context, problems } = await openPage(browser, file);
+  assert.ok(await page.locator('#sampled').isVisible());
+  await page.locator('#slider').fill('6');
+  assert.doesNotMatch((await state(page)).where, /unrecorded/);
+  await page.keyboard.press('ArrowRight');
+  assert.match((await state(page)).where, /1,990 steps of a long loop ran here unrecorded/);
+  await page.keyboard.press('ArrowRight');
+  assert.doesNotMatch((await state(page)).where, /unrecorded/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -34,7 +34,7 @@
   const $ = (id) => document.getElementById(id);
   const ui = {
     first: $('first'), prev: $('prev'), next: $('next'), last: $('last'),
-    slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'),
+    slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'), sampled: $('sampled'),
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
@@ -78,6 +78,8 @@
     ui.truncated.hidden = false;
   }
 
+  ui.sampled.hidden = !data.sampled;
+
   let current = -1;
   let shownSvg = null;
   const marked = { 'is-current': null, 'is-prev': null, 'is-error': null };
@@ -112,6 +114,10 @@
     if (steps.depth[i] > 0) parts.push(el('span', 'depth', 'call depth ' + steps.depth[i]));
     const event = EVENTS[steps.event[i]];
     if (event) parts.push(el('span', 'event', event));
+    const skipped = steps.skipped[i];
+    if (skipped) {
+      parts.push(el('span', 'skipped', skipped.toLocaleString('en-US') + ' steps of a long loop ran here unrecorded'));
+    }
     ui.where.replaceChildren(...parts);
   }
 

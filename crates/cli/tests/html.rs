@@ -279,3 +279,53 @@ fn two_thousand_steps_stay_under_five_megabytes() {
         page.len()
     );
 }
+
+/// The repository's golden traces of the Python examples (`tests/traces/python/*.json`).
+fn golden_traces() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces/python");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/traces/python")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+#[test]
+fn every_example_trace_makes_a_page_in_both_modes() {
+    let paths = golden_traces();
+    assert!(paths.len() >= 16, "expected the example traces");
+    for path in &paths {
+        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let steps = trace["steps"].as_array().unwrap().len();
+        for nested in [false, true] {
+            let page = build(path, if nested { &["--nested"] } else { &[] });
+            let svgs = step_svgs(&page_data(&page));
+            assert_eq!(svgs.len(), steps, "{}", path.display());
+            let root = if nested {
+                "class=\"algoscope-memory nested"
+            } else {
+                "class=\"algoscope-memory"
+            };
+            for (i, svg) in svgs.iter().enumerate() {
+                assert!(
+                    svg.starts_with("<svg") && svg.contains(root),
+                    "{} step {}: {svg}",
+                    path.display(),
+                    i + 1
+                );
+                assert!(
+                    svg.contains("data-key=\"frame:"),
+                    "{} step {}",
+                    path.display(),
+                    i + 1
+                );
+            }
+            assert_eq!(
+                svgs.iter().any(|s| s.contains("algoscope-memory nested")),
+                nested
+            );
+        }
+    }
+}

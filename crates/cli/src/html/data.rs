@@ -6,6 +6,8 @@
 //! from the program (source, printed text, names, error text) is program-controlled text: the
 //! player only ever puts it on the page with `textContent`.
 
+use std::collections::BTreeMap;
+
 use algoscope_trace_format::{Event, FrameState, Language, ProgramError, StopReason, Trace};
 use serde::Serialize;
 
@@ -25,6 +27,8 @@ pub struct PageData {
     pub truncated: bool,
     /// Which budget cut it short.
     pub stopped_by: Option<StopReason>,
+    /// Whether some passes of a long loop ran without being recorded (see `steps.skipped`).
+    pub sampled: bool,
     /// The uncaught error that ended the run, shown on the last step.
     pub error: Option<ProgramError>,
     /// Distinct function names; `steps.func` indexes into it.
@@ -48,6 +52,9 @@ pub struct StepColumns {
     pub depth: Vec<u32>,
     /// What happened at the step.
     pub event: Vec<Event>,
+    /// Step index → events that ran just before it without being recorded (a sampled loop);
+    /// only steps that skipped some are listed.
+    pub skipped: BTreeMap<usize, u64>,
     /// Printed text so far, as a length in UTF-16 code units of `stdout` (what JavaScript's
     /// `String.prototype.slice` counts), converted from the trace's Unicode scalar values.
     pub out: Vec<u64>,
@@ -61,7 +68,7 @@ impl StepColumns {
     pub fn from_trace(trace: &Trace, funcs: &mut Vec<String>) -> Self {
         let offsets = Utf16Offsets::new(&trace.stdout);
         let mut columns = StepColumns::default();
-        for step in &trace.steps {
+        for (i, step) in trace.steps.iter().enumerate() {
             let active: Vec<_> = step
                 .stack
                 .iter()
@@ -81,6 +88,9 @@ impl StepColumns {
                 .depth
                 .push(u32::try_from(active.len().saturating_sub(1)).unwrap_or(u32::MAX));
             columns.event.push(step.event);
+            if let Some(skipped) = step.skipped.filter(|&n| n > 0) {
+                columns.skipped.insert(i, skipped);
+            }
             columns.out.push(offsets.utf16_len(step.stdout_length));
         }
         columns

@@ -107,6 +107,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         stdout: trace.stdout.clone(),
         truncated: trace.truncated,
         stopped_by: trace.stopped_by,
+        sampled: trace.sampled,
         error: trace.error.clone(),
         funcs,
         steps,
