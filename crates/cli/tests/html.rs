@@ -329,3 +329,23 @@ fn every_example_trace_makes_a_page_in_both_modes() {
         }
     }
 }
+
+#[test]
+fn a_program_that_does_not_parse_gets_its_errors_and_no_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("broken.py");
+    std::fs::write(&program, "x = 1\ndef f(:\n    pass\n").unwrap();
+    let result = bin()
+        .current_dir(dir.path())
+        .arg("html")
+        .arg(&program)
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!("algoscope: {}:2:", program.display())),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("broken.html").exists());
+}
