@@ -386,3 +386,35 @@ fn a_missing_python_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn coroutines_await_and_resume_without_plumbing_exceptions() {
+    let trace = trace_program("async_await.py", &[]);
+    assert_eq!(trace.stdout, "[2, 4]\n");
+    assert!(trace.error.is_none());
+    assert!(trace.steps.iter().any(|s| s.event == Event::Await));
+    assert!(trace.steps.iter().any(|s| s.event == Event::Resume));
+    assert!(
+        trace.steps.iter().all(|s| s.event != Event::Exception),
+        "StopIteration of finished awaits is not shown"
+    );
+    assert!(trace.steps.iter().any(|s| s
+        .stack
+        .iter()
+        .any(|f| f.func == "main" && f.state == FrameState::Suspended)));
+}
+
+#[test]
+fn yield_from_delegates_without_exception_steps() {
+    let trace = trace_program("yield_from.py", &[]);
+    assert_eq!(trace.stdout, "[1, 2, 3]\n");
+    assert!(trace.steps.iter().all(|s| s.event != Event::Exception));
+    assert_eq!(
+        trace
+            .steps
+            .iter()
+            .filter(|s| s.event == Event::Yield)
+            .count(),
+        5
+    );
+}

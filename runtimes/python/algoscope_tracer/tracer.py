@@ -45,6 +45,7 @@ _CO_ASYNC_GENERATOR = 0x200
 _YIELD_OPS = {dis.opmap[name] for name in ("YIELD_VALUE", "YIELD_FROM") if name in dis.opmap}
 _RESUME_OP = dis.opmap.get("RESUME")
 _SEND_OP = dis.opmap.get("SEND")
+_DELEGATION_OPS = {dis.opmap[name] for name in ("SEND", "YIELD_FROM", "YIELD_VALUE", "RESUME") if name in dis.opmap}
 _SIMPLE_ARG_TYPES = (str, int, float, bool, type(None), bytes)
 _FUNCTION_TYPE = types.FunctionType
 _METHOD_TYPE = types.MethodType
@@ -369,6 +370,9 @@ class Tracer:
             state.unwinding = True
             exc_type = arg[0]
             if exc_type is BudgetExceeded or exc_type is GeneratorExit:
+                return
+            if exc_type is StopIteration and _is_delegation(frame, info.flags):
+                state.unwinding = False  # the end of an awaited or delegated-to iterator
                 return
         else:
             return
@@ -861,6 +865,18 @@ def _is_yield(frame):
     if op in _YIELD_OPS:
         return True
     return op == _RESUME_OP and lasti > 0
+
+
+def _is_delegation(frame, flags):
+    """Whether a ``StopIteration`` in ``frame`` is ``await``/``yield from`` plumbing (the
+    awaited or delegated-to iterator finished), not the program's own exception."""
+    if flags & (_CO_COROUTINE | _CO_ITERABLE_COROUTINE | _CO_ASYNC_GENERATOR):
+        return True
+    if not flags & _CO_GENERATOR:
+        return False
+    lasti = frame.f_lasti
+    code = frame.f_code.co_code
+    return 0 <= lasti < len(code) and code[lasti] in _DELEGATION_OPS
 
 
 def _suspend_kind(frame, flags):
