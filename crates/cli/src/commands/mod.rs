@@ -3,6 +3,6 @@
 
 pub mod html;
 pub mod input;
-pub mod trace;
 pub mod render;
+pub mod trace;
 pub mod validate;
