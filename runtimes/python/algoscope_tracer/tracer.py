@@ -184,6 +184,7 @@ class Tracer:
         self.structure = 0
         self.module_key = None
         self.module_live = None
+        self.grown_parents = []
         #: Ids of objects a partly pure stretch may have changed since the last step.
         self.mutated = set()
         self.program_builtins = {}
@@ -592,10 +593,21 @@ class Tracer:
                 reread, grown = result
                 changed = dict(reread)
                 if grown:
+                    before = self.structure
                     self.structure += 1
                     extra, extra_changed = self._walk(list(grown), False)
                     base = self.sent_live | extra
                     changed.update(extra_changed)
+                    module_live = self.module_live
+                    key = self.module_key
+                    if (
+                        key is not None
+                        and key[0] == before
+                        and module_live is not None
+                        and all(oid in module_live for oid in self.grown_parents)
+                    ):
+                        self.module_live = module_live | extra
+                        self.module_key = (self.structure, key[1])
                 else:
                     base = self.sent_live
                 if roots == self.sent_roots:
@@ -791,11 +803,13 @@ class Tracer:
             updates.append((oid, entry, snap, keep, wire, children))
         changed = {}
         grown = []
+        self.grown_parents = parents = []
         for oid, entry, snap, keep, wire, children in updates:
             entry.snap = snap
             entry.keep = keep
             if children != entry.children:
                 grown.extend(children)
+                parents.append(oid)
                 entry.set_children(children)
             if wire != entry.wire:
                 entry.wire = wire
