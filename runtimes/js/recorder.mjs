@@ -42,9 +42,23 @@ function brand(fn, value) {
   }
 }
 
-/** Which built-in kind an object is, checked without running its code. */
+const kinds = new WeakMap();
+
+/**
+ * Which built-in kind an object is, checked without running its code. An object's kind never
+ * changes, so it is worked out once (the brand checks throw, which is slow).
+ */
 export function kindOf(value, proxies) {
   if (proxies && proxies.has(value)) return 'proxy';
+  let kind = kinds.get(value);
+  if (kind === undefined) {
+    kind = findKind(value);
+    kinds.set(value, kind);
+  }
+  return kind;
+}
+
+function findKind(value) {
   if (typeof value === 'function') {
     const src = apply(fnToString, value, []);
     return src.startsWith('class') ? 'class' : 'function';
@@ -824,8 +838,8 @@ export function createRecorder(options = {}) {
         }
       }
     };
-    const slot = (obj, key) => {
-      const d = Reflect.getOwnPropertyDescriptor(obj, key);
+    const slot = (obj, key) => described(Reflect.getOwnPropertyDescriptor(obj, key));
+    const described = (d) => {
       if (d === undefined) return ['undefined', 'undefined'];
       if ('value' in d) return value(d.value);
       return { u: d.get ? 'getter' : 'setter only' };
@@ -836,7 +850,7 @@ export function createRecorder(options = {}) {
         if (typeof key !== 'string' || (skip && skip(key))) continue;
         const d = Reflect.getOwnPropertyDescriptor(obj, key);
         if (!d || !d.enumerable) continue;
-        out.push([key, slot(obj, key)]);
+        out.push([key, described(d)]);
       }
       return out;
     };
@@ -874,8 +888,8 @@ export function createRecorder(options = {}) {
           const length = ownData(o, 'length');
           const items = [];
           for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
-            const d = Reflect.getOwnPropertyDescriptor(o, String(i));
-            items.push(d === undefined ? ['undefined', 'empty'] : slot(o, String(i)));
+            const d = Reflect.getOwnPropertyDescriptor(o, i);
+            items.push(d === undefined ? ['undefined', 'empty'] : described(d));
           }
           const name = constructorName(o);
           return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
@@ -955,8 +969,8 @@ export function createRecorder(options = {}) {
       return out;
     };
     const drain = () => {
-      while (queue.length > 0) {
-        const [id, obj] = queue.shift();
+      for (let q = 0; q < queue.length; q++) {
+        const [id, obj] = queue[q];
         let d;
         try {
           d = describe(obj);
