@@ -418,3 +418,16 @@ fn yield_from_delegates_without_exception_steps() {
         5
     );
 }
+
+#[test]
+fn tracing_goes_on_after_the_program_catches_recursion_error() {
+    let trace = trace_program("recursion_caught.py", &[]);
+    assert_eq!(trace.stdout, "caught\nafter 1\n");
+    assert!(trace.error.is_none());
+    let lines: Vec<u32> = trace.steps.iter().rev().take(4).map(|s| s.line).collect();
+    assert_eq!(
+        lines,
+        [10, 10, 9, 8],
+        "the lines after the except clause are recorded"
+    );
+}
