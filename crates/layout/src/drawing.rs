@@ -1,6 +1,7 @@
 //! The drawing model: a tree of marks (group, rect, text, path, circle) with classes and
 //! attributes, serialised to SVG by [`Drawing::to_svg`].
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
@@ -44,7 +45,7 @@ pub struct Mark {
     /// CSS classes, written first as `class="…"`.
     pub classes: Vec<String>,
     /// Other attributes in writing order (numbers already formatted).
-    pub attrs: Vec<(String, String)>,
+    pub attrs: Vec<(Cow<'static, str>, String)>,
     /// Text content (for `Text` and `Title`).
     pub text: Option<String>,
     /// Child marks (for `Group`, and a `Title` inside any mark).
@@ -98,13 +99,13 @@ impl Mark {
     }
 
     /// Adds an attribute.
-    pub fn attr(mut self, name: &str, value: impl Into<String>) -> Self {
-        self.attrs.push((name.to_string(), value.into()));
+    pub fn attr(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.attrs.push((Cow::Borrowed(name), value.into()));
         self
     }
 
     /// Adds a numeric attribute, formatted with [`fmt_num`].
-    pub fn num(self, name: &str, value: f64) -> Self {
+    pub fn num(self, name: &'static str, value: f64) -> Self {
         self.attr(name, fmt_num(value))
     }
 
@@ -235,18 +236,37 @@ pub fn fmt_num(v: f64) -> String {
     let hundredths = (v * 100.0).round().clamp(-9.0e15, 9.0e15) as i64;
     let abs = hundredths.unsigned_abs();
     let (int, frac) = (abs / 100, abs % 100);
-    let mut s = String::with_capacity(12);
-    if hundredths < 0 {
-        s.push('-');
-    }
-    let _ = write!(s, "{int}");
+    // Digits by hand (no `core::fmt`): integer part, then one or two decimals without
+    // trailing zeros.
+    let mut buf = [0u8; 24];
+    let mut at = buf.len();
+    let mut push = |d: u8| {
+        at -= 1;
+        buf[at] = d;
+    };
     if frac != 0 {
         if frac % 10 == 0 {
-            let _ = write!(s, ".{}", frac / 10);
+            push(b'0' + (frac / 10) as u8);
         } else {
-            let _ = write!(s, ".{frac:02}");
+            push(b'0' + (frac % 10) as u8);
+            push(b'0' + (frac / 10) as u8);
+        }
+        push(b'.');
+    }
+    let mut n = int;
+    loop {
+        push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    if hundredths < 0 {
+        push(b'-');
+    }
+    let digits = &buf[at..];
+    let mut s = String::with_capacity(digits.len());
+    s.extend(digits.iter().map(|&b| b as char));
     s
 }
 
