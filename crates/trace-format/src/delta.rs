@@ -2,12 +2,17 @@
 
 use std::sync::Arc;
 
-use indexmap::map::Entry;
+use std::hash::{BuildHasher, RandomState};
+
+use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
 use indexmap::IndexMap;
 
 use crate::error::ValidationError;
 use crate::path::JsonPath;
 use crate::types::{HeapObject, Trace};
+
+/// A step's heap: objects by id, in order.
+pub(crate) type Heap = IndexMap<String, Arc<HeapObject>>;
 
 /// Rebuilds every step's full heap of a `heapDelta` trace, in `heapIds` order.
 ///
@@ -52,6 +57,10 @@ pub fn expand_heaps(trace: &mut Trace) -> Result<(), ValidationError> {
             None => Ok(()),
         };
     }
+    // Every expanded heap hashes with the same keys, so an id that keeps its position keeps
+    // its hash from the previous step instead of being hashed again.
+    let hasher = RandomState::new();
+    let mut previous_hashes: Vec<u64> = Vec::new();
     for i in 0..trace.steps.len() {
         let (done, rest) = trace.steps.split_at_mut(i);
         let previous = done.last().map(|s| &s.heap);
@@ -63,31 +72,60 @@ pub fn expand_heaps(trace: &mut Trace) -> Result<(), ValidationError> {
             .ok_or_else(|| ValidationError::HeapIdsMissing {
                 path: at().key("heapIds"),
             })?;
-        let delta = &step.heap;
-        let mut full: IndexMap<String, Arc<HeapObject>> = IndexMap::with_capacity(ids.len());
+        let delta = std::mem::take(&mut step.heap);
+        // Changed objects whose id is at the same position as in the previous step.
+        let mut in_place: Vec<(usize, &Arc<HeapObject>)> = delta
+            .iter()
+            .filter_map(|(id, object)| {
+                let position = previous?.get_index_of(id)?;
+                (ids.get(position) == Some(id)).then_some((position, object))
+            })
+            .collect();
+        in_place.sort_unstable_by_key(|&(position, _)| position);
+        let mut in_place = in_place.into_iter().peekable();
+        let mut full: Heap = IndexMap::with_capacity_and_hasher(ids.len(), hasher.clone());
+        let mut hashes = Vec::with_capacity(ids.len());
         let mut from_delta = 0;
         for (j, id) in ids.into_iter().enumerate() {
-            let slot = match full.entry(id) {
-                Entry::Occupied(entry) => {
+            let same_place = previous
+                .and_then(|p| p.get_index(j))
+                .filter(|(k, _)| **k == id)
+                .map(|(_, object)| object);
+            let (object, hash) = match same_place {
+                Some(kept) => match in_place.next_if(|&(position, _)| position == j) {
+                    Some((_, changed)) => {
+                        from_delta += 1;
+                        (changed, previous_hashes[j])
+                    }
+                    None => (kept, previous_hashes[j]),
+                },
+                None => {
+                    let object = if let Some(object) = find(&delta, &id) {
+                        from_delta += 1;
+                        object
+                    } else if let Some(object) = previous.and_then(|p| p.get(&id)) {
+                        object
+                    } else {
+                        return Err(ValidationError::MissingObject {
+                            path: at().key("heapIds").index(j),
+                            id,
+                        });
+                    };
+                    (object, hasher.hash_one(&id))
+                }
+            };
+            match full.raw_entry_mut_v1().from_hash(hash, |k| *k == id) {
+                RawEntryMut::Occupied(_) => {
                     return Err(ValidationError::DuplicateHeapId {
                         path: at().key("heapIds").index(j),
-                        id: entry.key().clone(),
+                        id,
                     })
                 }
-                Entry::Vacant(slot) => slot,
-            };
-            let object = if let Some(object) = delta.get(slot.key()) {
-                from_delta += 1;
-                Arc::clone(object)
-            } else if let Some(object) = previous.and_then(|p| p.get(slot.key())) {
-                Arc::clone(object)
-            } else {
-                return Err(ValidationError::MissingObject {
-                    path: at().key("heapIds").index(j),
-                    id: slot.key().clone(),
-                });
-            };
-            slot.insert(object);
+                RawEntryMut::Vacant(slot) => {
+                    slot.insert_hashed_nocheck(hash, id, Arc::clone(object));
+                }
+            }
+            hashes.push(hash);
         }
         if from_delta != delta.len() {
             if let Some(id) = delta.keys().find(|id| !full.contains_key(*id)) {
@@ -97,9 +135,20 @@ pub fn expand_heaps(trace: &mut Trace) -> Result<(), ValidationError> {
             }
         }
         step.heap = full;
+        previous_hashes = hashes;
     }
     trace.heap_delta = false;
     Ok(())
+}
+
+/// `id`'s object in a step's delta, which is usually empty or tiny: a short list is scanned
+/// rather than hashed.
+fn find<'a>(delta: &'a Heap, id: &str) -> Option<&'a Arc<HeapObject>> {
+    if delta.len() <= 8 {
+        delta.iter().find(|(k, _)| *k == id).map(|(_, v)| v)
+    } else {
+        delta.get(id)
+    }
 }
 
 /// The delta form of a trace with full heaps: each step keeps only the objects that are new
@@ -112,7 +161,7 @@ pub fn to_delta(trace: &Trace) -> Trace {
     if trace.heap_delta {
         return out;
     }
-    let mut previous: Option<&IndexMap<String, Arc<HeapObject>>> = None;
+    let mut previous: Option<&Heap> = None;
     for (step, full) in out.steps.iter_mut().zip(&trace.steps) {
         step.heap_ids = Some(full.heap.keys().cloned().collect());
         step.heap.retain(|id, object| {

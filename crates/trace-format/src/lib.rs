@@ -41,6 +41,7 @@
 //! # Ok::<(), algoscope_trace_format::ValidationError>(())
 //! ```
 
+mod de;
 mod delta;
 mod diff;
 mod error;

@@ -3,20 +3,19 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
+use crate::delta::Heap;
 use crate::error::ValidationError;
 use crate::path::JsonPath;
 use crate::types::{HeapObject, Step, Trace, Value};
-
-type Heap = IndexMap<String, Arc<HeapObject>>;
 
 /// Checks a trace with full heaps: refs and printed ids exist in their step's heap, frame ids
 /// are unique per step, loop contexts name frames of their step, and `stdoutLength` never
 /// decreases nor passes the characters of `stdout`.
 ///
-/// An object shared (same `Arc`) with the previous step is not checked again when the
-/// previous step's ids are all still alive: its refs were found there.
+/// An object shared (same `Arc`, same position) with the previous step is not checked again
+/// when the previous step's ids are all still alive: its refs were found there. This relies
+/// on a shared object having one id, which holds for traces fresh from [`crate::expand_heaps`]
+/// or the deserializer (nothing shared) — the only ones this sees.
 pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
     let stdout_chars = trace.stdout.chars().count() as u64;
     let mut previous: Option<&Step> = None;
@@ -31,13 +30,14 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
                 })?;
             }
         }
-        let previous_heap = previous
-            .map(|p| &p.heap)
-            .filter(|p| p.keys().all(|id| step.heap.contains_key(id)));
-        for (id, object) in &step.heap {
-            let shared = previous_heap
-                .and_then(|p| p.get(id))
-                .is_some_and(|p| Arc::ptr_eq(p, object));
+        let mut shared_ok: Option<bool> = None;
+        for (position, (id, object)) in step.heap.iter().enumerate() {
+            let shared = previous
+                .and_then(|p| p.heap.get_index(position))
+                .is_some_and(|(_, before)| Arc::ptr_eq(before, object))
+                && *shared_ok.get_or_insert_with(|| {
+                    previous.is_some_and(|p| all_alive(&p.heap, &step.heap))
+                });
             if !shared {
                 check_object(object, &step.heap, || at().key("heap").key(id.as_str()))?;
             }
@@ -66,6 +66,19 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
         previous = Some(step);
     }
     Ok(())
+}
+
+/// Whether every id of `previous` is in `heap`. Ids usually keep their positions: the same
+/// object in the same place has the same id (expansion only shares an object under its own
+/// id), else the ids are compared, then looked up.
+fn all_alive(previous: &Heap, heap: &Heap) -> bool {
+    previous
+        .iter()
+        .enumerate()
+        .all(|(position, (id, object))| match heap.get_index(position) {
+            Some((k, o)) if Arc::ptr_eq(o, object) || k == id => true,
+            _ => heap.contains_key(id),
+        })
 }
 
 fn check_stdout(

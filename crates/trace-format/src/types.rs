@@ -314,7 +314,8 @@ pub struct ExceptionInfo {
 }
 
 /// A value held by a variable, slot or field.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+// `Deserialize` is written by hand (de.rs), to the same rules as these serde attributes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Value {
     /// A primitive, shown by its text.
@@ -368,7 +369,8 @@ impl Value {
 
 /// A heap object. Containers show at most a window of their items and keep their real
 /// `length`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+// `Deserialize` is written by hand (de.rs), to the same rules as these serde attributes.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum HeapObject {
     /// An ordered, mutable sequence (Python list, deque; JS Array, typed array).

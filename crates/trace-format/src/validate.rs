@@ -5,7 +5,9 @@ use serde_json::Value;
 
 use crate::delta::expand_heaps;
 use crate::error::ValidationError;
-use crate::limits::{check_limits, drop_flat, find_too_deep, Limits, TEXT_MAX_DEPTH};
+use crate::limits::{
+    check_limits, drop_flat, find_too_deep, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH,
+};
 use crate::path::{JsonPath, PathSegment};
 use crate::refs::check_references;
 use crate::schema::check_schema;
@@ -40,14 +42,59 @@ pub fn validate_str(text: &str) -> Result<Trace, ValidationError> {
 /// [`validate_str`] with the given limits. Text is also held to [`TEXT_MAX_DEPTH`], the
 /// parser's own limit.
 ///
+/// Most traces are valid, so the text is first read straight into the types, skipping the
+/// intermediate JSON value and the schema: the hand-written deserializers accept no document
+/// the schema rejects (a property test checks it), and size limits are bounded from the text's
+/// length. Anything that fails on that path is read again the careful way
+/// ([`validate_value_with`]), which finds the first problem in the documented order.
+///
 /// # Errors
 ///
 /// As [`validate_str`].
 pub fn validate_str_with(text: &str, limits: &Limits) -> Result<Trace, ValidationError> {
+    if let Some(trace) = read_valid(text, limits) {
+        return Ok(trace);
+    }
     match serde_json::from_str::<Value>(text) {
         Ok(document) => validate_value_with(document, limits),
         Err(error) => Err(parse_error(text, &error, limits)),
     }
+}
+
+/// The deepest nesting of arrays and objects in any document that deserializes into a
+/// [`Trace`]: root, `steps`, a step, `heap`, an object, `entries`, a pair, a value (or
+/// `stack`, a frame, `locals`, a pair, a value). A property test holds valid traces to it.
+pub(crate) const TRACE_MAX_DEPTH: usize = 8;
+
+/// The trace, when `text` is valid and certainly within `limits`; `None` means "look
+/// carefully", not "invalid".
+fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
+    // A value takes a byte and, unless it is the root, a `[`, `,` or `:` before it; a
+    // character takes at least a byte. A trace nests at most TRACE_MAX_DEPTH deep.
+    let surely_within = limits.max_depth >= TRACE_MAX_DEPTH
+        && text.len().div_ceil(2) <= limits.max_values
+        && text.len() <= limits.max_text_chars;
+    if !surely_within {
+        return None;
+    }
+    let mut trace: Trace = serde_json::from_str(text).ok()?;
+    if !SUPPORTED_VERSIONS.contains(&trace.version) || has_forbidden_key(&trace) {
+        return None;
+    }
+    expand_heaps(&mut trace).ok()?;
+    check_references(&trace).ok()?;
+    Some(trace)
+}
+
+/// Whether any object key of a deserialized trace (the only keys not fixed by the types:
+/// heap ids, `indexNames`, `counts.functions`) is [`FORBIDDEN_KEY`].
+fn has_forbidden_key(trace: &Trace) -> bool {
+    trace.index_names.contains_key(FORBIDDEN_KEY)
+        || trace.counts.functions.contains_key(FORBIDDEN_KEY)
+        || trace
+            .steps
+            .iter()
+            .any(|step| step.heap.contains_key(FORBIDDEN_KEY))
 }
 
 /// Checks a JSON document and turns it into a [`Trace`] with full heaps, with the default
@@ -89,8 +136,15 @@ pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, Va
         return Err(error);
     }
     check_version(&document)?;
-    check_schema(&document)?;
-    let mut trace = deserialize(&document)?;
+    // The types accept no document the schema rejects, so the schema (slower, but with
+    // better messages) only runs to explain a document the types refuse.
+    let mut trace = match Trace::deserialize(&document) {
+        Ok(trace) => trace,
+        Err(_) => {
+            check_schema(&document)?;
+            return Err(deserialize_error(&document));
+        }
+    };
     drop(document);
     expand_heaps(&mut trace)?;
     check_references(&trace)?;
@@ -147,32 +201,28 @@ fn check_version(document: &Value) -> Result<(), ValidationError> {
     })
 }
 
-/// The types from a schema-checked document. What the schema cannot say (an integer written
-/// `1.0`) is reported with its path, found by a second, tracking pass.
-fn deserialize(document: &Value) -> Result<Trace, ValidationError> {
-    Trace::deserialize(document).map_err(|_| {
-        match serde_path_to_error::deserialize::<_, Trace>(document) {
-            Ok(_) => ValidationError::Deserialize {
-                path: JsonPath::root(),
-                message: "the document does not fit the trace types".to_owned(),
-            },
-            Err(error) => ValidationError::Deserialize {
-                path: error
-                    .path()
-                    .iter()
-                    .filter_map(|segment| match segment {
-                        serde_path_to_error::Segment::Seq { index } => {
-                            Some(PathSegment::Index(*index))
-                        }
-                        serde_path_to_error::Segment::Map { key } => {
-                            Some(PathSegment::Key(key.clone()))
-                        }
-                        _ => None,
-                    })
-                    .collect::<Vec<_>>()
-                    .into(),
-                message: error.into_inner().to_string(),
-            },
-        }
-    })
+/// Why a schema-checked document does not fit the types (an integer written `1.0`), with
+/// its path, found by a second, tracking pass.
+fn deserialize_error(document: &Value) -> ValidationError {
+    match serde_path_to_error::deserialize::<_, Trace>(document) {
+        Ok(_) => ValidationError::Deserialize {
+            path: JsonPath::root(),
+            message: "the document does not fit the trace types".to_owned(),
+        },
+        Err(error) => ValidationError::Deserialize {
+            path: error
+                .path()
+                .iter()
+                .filter_map(|segment| match segment {
+                    serde_path_to_error::Segment::Seq { index } => Some(PathSegment::Index(*index)),
+                    serde_path_to_error::Segment::Map { key } => {
+                        Some(PathSegment::Key(key.clone()))
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .into(),
+            message: error.into_inner().to_string(),
+        },
+    }
 }

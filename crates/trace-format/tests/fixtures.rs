@@ -31,3 +31,17 @@ fn invalid_fixtures_are_refused() {
         insta::assert_snapshot!(error.to_string());
     });
 }
+
+#[test]
+fn fixture_diffs() {
+    insta::glob!("../../../tests/fixtures/traces", "*.json", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let trace = validate_str(&text).unwrap();
+        let diffs: Vec<_> = trace
+            .steps
+            .windows(2)
+            .map(|pair| algoscope_trace_format::diff_steps(&pair[0], &pair[1]))
+            .collect();
+        insta::assert_json_snapshot!(diffs);
+    });
+}

@@ -10,8 +10,26 @@ pub struct Args {
     pub trace: PathBuf,
 }
 
-/// Reads and checks the trace; exit 0 with `ok: N steps`, else 1 with the bad field's path.
+/// Reads and checks the trace (limits, version, schema, heap deltas, cross-references).
+///
+/// A valid trace prints `ok: N steps` and exits 0. An invalid one prints
+/// `TRACE.json: <path>: <problem>` (`t.json: steps[3].line: expected integer`) to standard
+/// error and exits 1.
+///
+/// # Errors
+///
+/// A message when the file cannot be read.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    let _ = args;
-    Err("validate: not wired yet".into())
+    let text = std::fs::read_to_string(&args.trace)
+        .map_err(|e| format!("cannot read {}: {e}", args.trace.display()))?;
+    match algoscope_trace_format::validate_str(&text) {
+        Ok(trace) => {
+            println!("ok: {} steps", trace.steps.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("{}: {error}", args.trace.display());
+            Ok(ExitCode::from(1))
+        }
+    }
 }
