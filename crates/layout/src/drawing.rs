@@ -42,8 +42,9 @@ impl Tag {
 pub struct Mark {
     /// Which element.
     pub tag: Tag,
-    /// CSS classes, written first as `class="…"`.
-    pub classes: Vec<String>,
+    /// CSS classes, single-space separated, written first as `class="…"` (one string, so a
+    /// mark costs one allocation for its classes).
+    pub classes: String,
     /// Other attributes in writing order (numbers already formatted).
     pub attrs: Vec<(Cow<'static, str>, String)>,
     /// Text content (for `Text` and `Title`).
@@ -52,12 +53,24 @@ pub struct Mark {
     pub children: Vec<Mark>,
 }
 
+/// `classes` with runs of whitespace made single spaces and no space at either end.
+fn normalize_classes(classes: &str) -> String {
+    let tidy = !classes.starts_with(' ')
+        && !classes.ends_with(' ')
+        && !classes.contains("  ")
+        && !classes.contains(|c: char| c.is_whitespace() && c != ' ');
+    if tidy {
+        return classes.to_string();
+    }
+    classes.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 impl Mark {
     /// A mark of `tag` with space-separated `classes`.
     pub fn new(tag: Tag, classes: &str) -> Self {
         Mark {
             tag,
-            classes: classes.split_whitespace().map(str::to_string).collect(),
+            classes: normalize_classes(classes),
             attrs: Vec::new(),
             text: None,
             children: Vec::new(),
@@ -111,8 +124,11 @@ impl Mark {
 
     /// Adds a class.
     pub fn class(mut self, class: &str) -> Self {
-        if !class.is_empty() && !self.classes.iter().any(|c| c == class) {
-            self.classes.push(class.to_string());
+        if !class.is_empty() && !self.classes.split(' ').any(|c| c == class) {
+            if !self.classes.is_empty() {
+                self.classes.push(' ');
+            }
+            self.classes.push_str(class);
         }
         self
     }
@@ -147,12 +163,7 @@ impl Mark {
         out.push_str(self.tag.name());
         if !self.classes.is_empty() {
             out.push_str(" class=\"");
-            for (i, c) in self.classes.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                escape_into(out, c);
-            }
+            escape_into(out, &self.classes);
             out.push('"');
         }
         for (name, value) in &self.attrs {

@@ -203,16 +203,20 @@ fn assemble(
             max_x = max_x.max(p.0);
             max_y = max_y.max(p.1);
         }
-        let points: Vec<String> = r
-            .points
-            .iter()
-            .map(|(x, y)| format!("{},{}", fmt_num(*x), fmt_num(*y)))
-            .collect();
+        let mut points = String::with_capacity(12 * r.points.len());
+        for (i, (x, y)) in r.points.iter().enumerate() {
+            if i > 0 {
+                points.push(' ');
+            }
+            points.push_str(&fmt_num(*x));
+            points.push(',');
+            points.push_str(&fmt_num(*y));
+        }
         arrows_layer.children.push(
             Mark::path(&r.classes, rounded_path(&r.points, 6.0))
                 .attr("data-from", r.from)
                 .attr("data-to", r.to)
-                .attr("data-points", points.join(" ")),
+                .attr("data-points", points),
         );
     }
     let mut classes = vec!["algoscope-memory".to_string()];

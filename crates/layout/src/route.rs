@@ -514,11 +514,17 @@ fn simplify(points: Vec<Pt>) -> Vec<Pt> {
 /// An SVG path through `points` with rounded corners of radius up to `radius`.
 pub(crate) fn rounded_path(points: &[Pt], radius: f64) -> String {
     use crate::drawing::fmt_num as f;
-    let mut d = String::new();
+    let mut d = String::with_capacity(24 * points.len());
     let Some(first) = points.first() else {
         return d;
     };
-    d.push_str(&format!("M{},{}", f(first.0), f(first.1)));
+    let point = |d: &mut String, lead: &str, p: Pt| {
+        d.push_str(lead);
+        d.push_str(&f(p.0));
+        d.push(',');
+        d.push_str(&f(p.1));
+    };
+    point(&mut d, "M", *first);
     for i in 1..points.len() {
         let p = points[i];
         if i + 1 < points.len() {
@@ -540,17 +546,11 @@ pub(crate) fn rounded_path(points: &[Pt], radius: f64) -> String {
             };
             let a = towards(p, prev, r);
             let b = towards(p, next, r);
-            d.push_str(&format!(
-                " L{},{} Q{},{} {},{}",
-                f(a.0),
-                f(a.1),
-                f(p.0),
-                f(p.1),
-                f(b.0),
-                f(b.1)
-            ));
+            point(&mut d, " L", a);
+            point(&mut d, " Q", p);
+            point(&mut d, " ", b);
         } else {
-            d.push_str(&format!(" L{},{}", f(p.0), f(p.1)));
+            point(&mut d, " L", p);
         }
     }
     d
