@@ -289,6 +289,14 @@ pub fn escape(text: &str) -> String {
 }
 
 fn escape_into(out: &mut String, text: &str) {
+    // Most text needs no escaping: copy it whole.
+    if !text
+        .bytes()
+        .any(|b| b < 0x20 || matches!(b, b'&' | b'<' | b'>' | b'"' | b'\''))
+    {
+        out.push_str(text);
+        return;
+    }
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),

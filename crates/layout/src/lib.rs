@@ -110,7 +110,13 @@ pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> Memor
             col_x.push(x);
             x += widths[c] + gaps[c];
         }
-        place(&mut units, scene, options, &col_x, &units_by_key);
+        if attempt > 0 && options.pinned.is_empty() {
+            // Heights never depend on the columns' x when nothing is pinned (only pinned
+            // boxes are checked across columns), so a retry with wider gaps only moves columns.
+            shift_columns(&mut units, &col_x);
+        } else {
+            place(&mut units, scene, options, &col_x, &units_by_key);
+        }
         let (routed, needs) = route(
             scene,
             options.nested,
@@ -132,6 +138,14 @@ pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> Memor
         if !grew || attempt >= 4 {
             return assemble(scene, options, units, routed);
         }
+    }
+}
+
+/// Moves every unit to the left edge of its column (`col_x`, px), keeping its height.
+fn shift_columns(units: &mut [Unit], col_x: &[f64]) {
+    let last = col_x.len().saturating_sub(1);
+    for u in units {
+        u.x = col_x.get(u.column.min(last)).copied().unwrap_or(0.0);
     }
 }
 
