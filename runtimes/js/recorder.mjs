@@ -739,6 +739,7 @@ export function createRecorder(options = {}) {
   let serializing = false;
   const functionCounts = new Map();
   const fnInfo = new WeakMap();
+  const privateReaders = new WeakMap();
   const errorLines = new WeakMap();
   const proxies = new WeakSet();
   const ids = new WeakMap();
@@ -854,6 +855,27 @@ export function createRecorder(options = {}) {
       }
       return out;
     };
+    const privateFields = (o, isClass) => {
+      const out = [];
+      let p = isClass ? o : Reflect.getPrototypeOf(o);
+      for (let depth = 0; p != null && depth < 100; depth++) {
+        const cls = isClass ? p : ownData(p, 'constructor');
+        const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+        if (reg) {
+          for (let i = 0; i < reg.names.length; i++) {
+            let v;
+            try {
+              v = reg.reader(o, i);
+            } catch {
+              continue;
+            }
+            out.push([reg.names[i], value(v)]);
+          }
+        }
+        p = Reflect.getPrototypeOf(p);
+      }
+      return out;
+    };
     const single = (t, text) => {
       const n = codePoints(text);
       if (n <= MAX_CHARS) return { k: 'value', t, r: text };
@@ -937,7 +959,10 @@ export function createRecorder(options = {}) {
             k: 'class',
             name: functionName(o) || 'anonymous',
             bases,
-            f: fields(o, (key) => key === 'prototype' || key === 'length' || key === 'name'),
+            f: [
+              ...fields(o, (key) => key === 'prototype' || key === 'length' || key === 'name'),
+              ...privateFields(o, true),
+            ],
           };
         }
         case 'function':
@@ -948,7 +973,7 @@ export function createRecorder(options = {}) {
             const entries = fields(o).map(([key, v]) => [value(key), v]);
             return { k: 'dict', t: 'Object', e: entries.slice(0, MAX_ITEMS), n: entries.length };
           }
-          return { k: 'instance', t: name, f: fields(o) };
+          return { k: 'instance', t: name, f: [...fields(o), ...privateFields(o, false)] };
         }
       }
     };
@@ -1427,6 +1452,9 @@ export function createRecorder(options = {}) {
           };
         },
       };
+    },
+    privates(cls, names, reader) {
+      privateReaders.set(cls, { names, reader });
     },
     fn(fid, fn, capt) {
       if (typeof fn !== 'function') return fn;

@@ -160,8 +160,31 @@ fn labelled_continue_records_a_tail_of_the_outer_loop() {
 }
 
 #[test]
-fn private_class_fields() {
-    case_like_node("private_fields.js");
+fn private_class_fields_are_shown() {
+    let trace = case_like_node("private_fields.js");
+    let last = trace.steps.last().expect("steps");
+    let field = |fields: &[(String, Value)], name: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| prim(v).map(str::to_string))
+    };
+    let instance = last.heap.values().find_map(|o| match &**o {
+        HeapObject::Instance(i) if i.type_name == "Counter" => Some(i),
+        _ => None,
+    });
+    assert_eq!(
+        instance.and_then(|i| field(&i.fields, "#count")),
+        Some("7".into())
+    );
+    let class = last.heap.values().find_map(|o| match &**o {
+        HeapObject::Class(c) if c.name == "Counter" => Some(c),
+        _ => None,
+    });
+    assert_eq!(
+        class.and_then(|c| field(&c.fields, "#created")),
+        Some("1".into())
+    );
 }
 
 #[test]
@@ -327,4 +350,16 @@ fn a_program_stuck_in_one_builtin_call_is_stopped_from_outside() {
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
     let lines: Vec<u32> = trace.steps.iter().map(|s| s.line).collect();
     assert_eq!(lines, [3, 4, 5, 6]);
+}
+
+#[test]
+fn an_unhandled_rejection_ends_the_trace_with_its_error() {
+    let trace = case("unhandled_rejection.js", &[]);
+    assert_eq!(trace.stdout, "start\nend of script\n");
+    let error = trace.error.as_ref().expect("an error");
+    assert_eq!(
+        (error.type_name.as_str(), error.message.as_str()),
+        ("Error", "cannot load data")
+    );
+    assert_eq!(error.line, Some(4));
 }

@@ -11,10 +11,10 @@ use serde::Serialize;
 use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{
     ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, AwaitExpr, BlockStmt, CatchClause,
-    ClassMethod, ClassProp, Constructor, Decl, DefaultDecl, Expr, ExprStmt, FnDecl, Function,
-    FunctionBody, GetterProp, Ident, KeyValueProp, Lit, MethodProp, ModuleDecl, ModuleItem,
-    ParamOrTsParamProp, Pat, PrivateMethod, Program, PropName, SetterProp, SimpleAssignTarget,
-    StaticBlock, Stmt, VarDeclarator, YieldExpr,
+    Class, ClassMember, ClassMethod, ClassProp, Constructor, Decl, DefaultDecl, Expr, ExprStmt,
+    FnDecl, Function, FunctionBody, GetterProp, Ident, KeyValueProp, Lit, MethodProp, ModuleDecl,
+    ModuleItem, ParamOrTsParamProp, Pat, PrivateMethod, Program, PropName, SetterProp,
+    SimpleAssignTarget, StaticBlock, Stmt, VarDeclarator, YieldExpr,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -1106,6 +1106,37 @@ impl Visit for Transformer<'_> {
     fn visit_setter_prop(&mut self, s: &SetterProp) {
         s.key.visit_with(self);
         self.method(prop_name(&s.key), &s.function);
+    }
+
+    fn visit_class(&mut self, c: &Class) {
+        c.visit_children_with(self);
+        let names: Vec<String> = c
+            .body
+            .iter()
+            .filter_map(|m| match m {
+                ClassMember::PrivateProp(p) => Some(p.key.name.to_string()),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() || !self.traced() || c.span.is_dummy() {
+            return;
+        }
+        let list: Vec<String> = names.iter().map(|n| format!("\"#{n}\"")).collect();
+        let cases: String = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!(" case {i}: return __aso.#{n};"))
+            .collect();
+        // A static block at the end of the body registers a reader of the private fields,
+        // the only code that may read them.
+        self.edits.close(
+            self.off(c.span.hi).saturating_sub(1),
+            self.depth,
+            format!(
+                " static {{ __as.privates(this, [{}], (__aso, __asi) => {{ switch (__asi) {{{cases} }} }}); }}",
+                list.join(", ")
+            ),
+        );
     }
 
     fn visit_static_block(&mut self, b: &StaticBlock) {
