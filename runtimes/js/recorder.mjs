@@ -1180,60 +1180,55 @@ export function createRecorder(options = {}) {
 
   function table(data, columns) {
     if (data === null || typeof data !== 'object') return `${format([data], { proxies })}\n`;
-    const cell = (v) => (v === undefined ? '' : inspect(v, { proxies, depth: 1 }).replace(/\n\s*/g, ' '));
-    const rowsIn = [];
+    const cell = (v) => inspect(v, { proxies, depth: 1 }).replace(/\n\s*/g, ' ');
     const kind = kindOf(data, proxies);
+    let head;
+    let body;
     if (kind === 'map') {
-      let i = 0;
-      for (const [k, v] of mapEntryList(data).entries) rowsIn.push([String(i++), v, { Key: k, Values: v }]);
+      head = ['(iteration index)', 'Key', 'Values'];
+      body = mapEntryList(data).entries.map(([k, v], i) => [String(i), cell(k), cell(v)]);
     } else if (kind === 'set') {
-      let i = 0;
-      for (const v of setValueList(data).values) rowsIn.push([String(i++), v]);
+      head = ['(iteration index)', 'Values'];
+      body = setValueList(data).values.map((v, i) => [String(i), cell(v)]);
     } else {
+      const rowsIn = [];
       for (const key of Reflect.ownKeys(data)) {
         if (typeof key !== 'string') continue;
         const d = Reflect.getOwnPropertyDescriptor(data, key);
         if (!d || !d.enumerable || !('value' in d)) continue;
         rowsIn.push([key, d.value]);
       }
-    }
-    const keys = [];
-    let hasValues = false;
-    const rows = rowsIn.map(([index, v]) => {
-      const row = { index, cells: new Map() };
-      if (v !== null && typeof v === 'object' && kindOf(v, proxies) !== 'proxy') {
-        for (const k of Reflect.ownKeys(v)) {
-          if (typeof k !== 'string') continue;
-          const d = Reflect.getOwnPropertyDescriptor(v, k);
-          if (!d || !d.enumerable) continue;
-          if (columns && !columns.includes(k)) continue;
-          if (!keys.includes(k)) keys.push(k);
-          row.cells.set(k, 'value' in d ? cell(d.value) : '[Getter]');
+      const keys = [];
+      let hasValues = false;
+      const rows = rowsIn.map(([index, v]) => {
+        const row = { index, cells: new Map() };
+        if (v !== null && typeof v === 'object' && kindOf(v, proxies) !== 'proxy') {
+          for (const k of Reflect.ownKeys(v)) {
+            if (typeof k !== 'string') continue;
+            const d = Reflect.getOwnPropertyDescriptor(v, k);
+            if (!d || !d.enumerable) continue;
+            if (columns && !columns.includes(k)) continue;
+            if (!keys.includes(k)) keys.push(k);
+            row.cells.set(k, 'value' in d ? cell(d.value) : '[Getter]');
+          }
+        } else {
+          hasValues = true;
+          row.value = cell(v);
         }
-      } else {
-        hasValues = true;
-        row.value = cell(v);
-      }
-      return row;
-    });
-    const head = ['(index)', ...keys];
-    if (hasValues) head.push('Values');
-    const body = rows.map((r) => {
-      const out = [r.index, ...keys.map((k) => (r.cells.has(k) ? r.cells.get(k) : ''))];
-      if (hasValues) out.push(r.value ?? '');
-      return out;
-    });
+        return row;
+      });
+      head = ['(index)', ...keys];
+      if (hasValues) head.push('Values');
+      body = rows.map((r) => {
+        const out = [r.index, ...keys.map((k) => (r.cells.has(k) ? r.cells.get(k) : ''))];
+        if (hasValues) out.push(r.value ?? '');
+        return out;
+      });
+    }
     const width = head.map((h, i) => Math.max(codePoints(h), ...body.map((b) => codePoints(b[i]))) + 2);
     const line = (l, m, r) => l + width.map((w) => '─'.repeat(w)).join(m) + r;
     const renderRow = (cells) =>
-      '│' +
-      cells
-        .map((c, i) => {
-          const needed = (width[i] - codePoints(c)) / 2;
-          return ' '.repeat(Math.floor(needed)) + c + ' '.repeat(Math.ceil(needed));
-        })
-        .join('│') +
-      '│';
+      `│${cells.map((c, i) => ` ${c}${' '.repeat(width[i] - codePoints(c) - 1)}`).join('│')}│`;
     const out = [line('┌', '┬', '┐'), renderRow(head), line('├', '┼', '┤'), ...body.map(renderRow), line('└', '┴', '┘')];
     return `${out.join('\n')}\n`;
   }
