@@ -23,6 +23,11 @@ const recorder = createRecorder({
 });
 process.on('unhandledRejection', (reason) => recorder.uncaught(reason));
 process.on('uncaughtException', (err) => recorder.uncaught(err));
+process.stdout.write = (chunk, encoding, callback) => {
+  recorder.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(encoding || 'utf8'));
+  if (typeof callback === 'function') callback();
+  return true;
+};
 for (const [name, value] of Object.entries(recorder.globals())) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }

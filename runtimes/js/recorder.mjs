@@ -1601,5 +1601,11 @@ export function createRecorder(options = {}) {
     };
   }
 
-  return { api, globals, run, uncaught, finish, console: programConsole };
+  /** Prints raw text into the trace's output (a host's `process.stdout.write`). */
+  function write(text) {
+    print(String(text), []);
+    return true;
+  }
+
+  return { api, globals, run, uncaught, finish, write, console: programConsole };
 }

@@ -363,3 +363,8 @@ fn an_unhandled_rejection_ends_the_trace_with_its_error() {
     );
     assert_eq!(error.line, Some(4));
 }
+
+#[test]
+fn process_stdout_write_is_part_of_the_output() {
+    case_like_node("stdout_write.js");
+}
