@@ -14,7 +14,9 @@ const TARGET_LINES: usize = 1_000;
 const RUNS: u32 = 200;
 
 fn main() -> std::process::ExitCode {
-    let out = std::env::args().nth(1).unwrap_or_else(|| "bench-large.js".to_string());
+    let out = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "bench-large.js".to_string());
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/javascript");
     let mut parts: Vec<String> = match std::fs::read_dir(examples) {
         Ok(dir) => dir
