@@ -71,7 +71,7 @@ impl Mark {
         Mark {
             tag,
             classes: normalize_classes(classes),
-            attrs: Vec::new(),
+            attrs: Vec::with_capacity(4),
             text: None,
             children: Vec::new(),
         }
@@ -244,7 +244,18 @@ impl Drawing {
 /// `-0.25`), so output is byte-stable.
 pub fn fmt_num(v: f64) -> String {
     let v = if v.is_finite() { v } else { 0.0 };
-    let hundredths = (v * 100.0).round().clamp(-9.0e15, 9.0e15) as i64;
+    // Rounded half away from zero, like `f64::round`, without the libm call: below 2^53 the
+    // truncated value and the remainder are exact.
+    let scaled = (v * 100.0).clamp(-9.0e15, 9.0e15);
+    let whole = scaled as i64;
+    let rest = scaled - whole as f64;
+    let hundredths = if rest >= 0.5 {
+        whole + 1
+    } else if rest <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    };
     let abs = hundredths.unsigned_abs();
     let (int, frac) = (abs / 100, abs % 100);
     // Digits by hand (no `core::fmt`): integer part, then one or two decimals without
@@ -276,9 +287,7 @@ pub fn fmt_num(v: f64) -> String {
         push(b'-');
     }
     let digits = &buf[at..];
-    let mut s = String::with_capacity(digits.len());
-    s.extend(digits.iter().map(|&b| b as char));
-    s
+    std::str::from_utf8(digits).unwrap_or("0").to_string()
 }
 
 /// Escapes text for an XML attribute or text node.
@@ -306,6 +315,59 @@ fn escape_into(out: &mut String, text: &str) {
             '\'' => out.push_str("&#39;"),
             c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push('\u{fffd}'),
             c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fmt_num;
+    use proptest::prelude::*;
+
+    /// The plain formulation: `f64::round` of hundredths, then `format!`.
+    fn reference(v: f64) -> String {
+        let v = if v.is_finite() { v } else { 0.0 };
+        let h = (v * 100.0).round().clamp(-9.0e15, 9.0e15) as i64;
+        let (int, frac) = (h.unsigned_abs() / 100, h.unsigned_abs() % 100);
+        let sign = if h < 0 { "-" } else { "" };
+        match frac {
+            0 => format!("{sign}{int}"),
+            f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
+            f => format!("{sign}{int}.{f:02}"),
+        }
+    }
+
+    #[test]
+    fn halves_and_edges_match_the_reference() {
+        for v in [
+            0.0,
+            -0.0,
+            0.005,
+            -0.005,
+            0.015,
+            2.675,
+            -2.675,
+            12.5,
+            0.125,
+            -0.125,
+            1e20,
+            -1e20,
+            f64::NAN,
+            f64::INFINITY,
+            9.0e13,
+            -0.004,
+            0.995,
+        ] {
+            assert_eq!(fmt_num(v), reference(v), "{v}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_reference(v in -1.0e6f64..1.0e6, k in -2000i64..2000) {
+            prop_assert_eq!(fmt_num(v), reference(v));
+            let half = k as f64 / 200.0;
+            prop_assert_eq!(fmt_num(half), reference(half));
         }
     }
 }
