@@ -368,3 +368,24 @@ fn an_unhandled_rejection_ends_the_trace_with_its_error() {
 fn process_stdout_write_is_part_of_the_output() {
     case_like_node("stdout_write.js");
 }
+
+#[test]
+fn a_syntax_error_prints_file_line_column_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("algoscope-js-syntax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("bad.ts");
+    std::fs::write(&path, "let a: number = 1;\nif (a > 0 {\n}\n").expect("write");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .arg("trace")
+        .arg(&path)
+        .output()
+        .expect("run algoscope");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!("{}:2:11:", path.display())),
+        "{stderr}"
+    );
+}

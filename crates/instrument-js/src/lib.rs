@@ -174,6 +174,19 @@ pub fn instrument(
 /// # Errors
 ///
 /// [`InstrumentError::Syntax`] with every syntax error when the source does not parse.
+///
+/// # Example
+///
+/// ```
+/// use algoscope_instrument_js::{analyze, InstrumentOptions};
+///
+/// let source = "// viz: grid dp\nconst dp = [[1]];\nlet i = 0, j = 0;\ndp[i][j] = 2;\n";
+/// let analysis = analyze(source, &InstrumentOptions::default()).unwrap();
+/// assert_eq!(analysis.index_names["dp"], ["i"]);
+/// assert_eq!(analysis.index_names["dp[]"], ["j"]);
+/// assert_eq!(analysis.grid_accesses[0].row, "i");
+/// assert_eq!(analysis.hints[0].text, "grid dp");
+/// ```
 pub fn analyze(source: &str, options: &InstrumentOptions) -> Result<Analysis, InstrumentError> {
     let parsed = parse::parse(source, options.language, options.source_kind)
         .map_err(|errors| InstrumentError::Syntax { errors })?;
