@@ -47,12 +47,12 @@ pub(crate) fn reach(step: &Step) -> Reach {
         if heap.contains_key(id) && !depth.contains_key(id) {
             depth.insert(id.to_string(), 0);
             order.push(id.to_string());
-            queue.push_back(id.to_string());
+            queue.push_back(id);
         }
     }
     while let Some(id) = queue.pop_front() {
-        let d = depth.get(&id).copied().unwrap_or(0);
-        let Some(object) = heap.get(&id) else {
+        let d = depth.get(id).copied().unwrap_or(0);
+        let Some(object) = heap.get(id) else {
             continue;
         };
         for value in object.values() {
@@ -60,7 +60,7 @@ pub(crate) fn reach(step: &Step) -> Reach {
                 if heap.contains_key(child) && !depth.contains_key(child) {
                     depth.insert(child.to_string(), d + 1);
                     order.push(child.to_string());
-                    queue.push_back(child.to_string());
+                    queue.push_back(child);
                 }
             }
         }
@@ -68,7 +68,7 @@ pub(crate) fn reach(step: &Step) -> Reach {
     let mut count: BTreeMap<String, u32> = BTreeMap::new();
     let mut key_refs = BTreeSet::new();
     for id in root_refs(step) {
-        *count.entry(id.to_string()).or_default() += 1;
+        bump(&mut count, id);
     }
     for id in &order {
         let Some(object) = heap.get(id) else {
@@ -83,7 +83,7 @@ pub(crate) fn reach(step: &Step) -> Reach {
         }
         for value in object.values() {
             if let Some(child) = value.ref_id() {
-                *count.entry(child.to_string()).or_default() += 1;
+                bump(&mut count, child);
             }
         }
     }
@@ -92,5 +92,15 @@ pub(crate) fn reach(step: &Step) -> Reach {
         depth,
         count,
         key_refs,
+    }
+}
+
+/// Adds one to `id`'s count, allocating its key only the first time.
+fn bump(count: &mut BTreeMap<String, u32>, id: &str) {
+    match count.get_mut(id) {
+        Some(n) => *n += 1,
+        None => {
+            count.insert(id.to_string(), 1);
+        }
     }
 }
