@@ -102,11 +102,16 @@ fn has_forbidden_key(trace: &Trace) -> bool {
 ///
 /// In order: the limits pass ([`check_limits`]), the version (anything but
 /// [`SUPPORTED_VERSIONS`] is refused before the schema looks at it), the JSON Schema
-/// ([`crate::schema()`]), the types, heap-delta expansion ([`expand_heaps`]), then the
+/// ([`crate::schema()`]) and the types, heap-delta expansion ([`expand_heaps`]), then the
 /// cross-references: every `ref` id (locals, object slots, dict keys, `returnValue`) and every
 /// `output.refs` id is in that step's heap; frame ids are unique within a step; every loop
 /// context names a frame of its step; `stdoutLength` never decreases and never passes the
 /// characters of `stdout`.
+///
+/// The types accept no document the schema rejects (a property test holds them to it), so
+/// the compiled schema only runs when the types refuse a document, to report the problem by
+/// its path; what the schema allows and the types do not (an integer written `1.0`) is
+/// [`ValidationError::Deserialize`].
 ///
 /// # Errors
 ///
