@@ -945,6 +945,6 @@ def _error_line(error):
         if code.co_filename == PROGRAM_FILE and (line is None or tb.tb_lineno != code.co_firstlineno):
             line = tb.tb_lineno
         tb = tb.tb_next
-    if line is None and isinstance(error, SyntaxError) and error.filename == PROGRAM_FILE:
+    if line is None and issubclass(type(error), SyntaxError) and error.filename == PROGRAM_FILE:
         line = error.lineno
     return line

@@ -115,13 +115,13 @@ def prim_of_subclass(value):
     """A wire primitive for an instance of a subclass of ``int``/``float``/``str``, or None."""
     t = type(value)
     name = clean(_type_name_of(t))
-    if isinstance(value, bool):
+    if issubclass(t, bool):
         return value
-    if isinstance(value, int):
+    if issubclass(t, int):
         return [name, int_text(value)]
-    if isinstance(value, float):
+    if issubclass(t, float):
         return [name, _float_repr(value)]
-    if isinstance(value, str):
+    if issubclass(t, str):
         text, length = cut(_str_repr(str.__getitem__(value, slice(0, TEXT_CAP))))
         if str.__len__(value) > TEXT_CAP or length is not None:
             return [name, text, str.__len__(value)]
@@ -287,7 +287,7 @@ class Heap:
             if info.kind == "instance" and info.is_heap:
                 prim = None
             else:
-                prim = prim_of_subclass(v) if isinstance(v, (int, float, str)) else None
+                prim = prim_of_subclass(v) if issubclass(type(v), (int, float, str)) else None
             if prim is not None:
                 return prim
             oid = self._register(v, info)
@@ -395,7 +395,7 @@ def _seq_items(heap, oid, obj, info):
         offset = heap.window_of(oid, length)
         items = tuple(_islice(collections.deque.__iter__(obj), offset, offset + WINDOW))
     else:
-        base = frozenset if isinstance(obj, frozenset) else set
+        base = frozenset if issubclass(type(obj), frozenset) else set
         length = base.__len__(obj)
         offset = 0
         items = tuple(_islice(base.__iter__(obj), WINDOW))
@@ -482,7 +482,7 @@ def _instance_fields(obj, info):
             d = info.dict_getter(obj)
         except Exception:
             d = None
-        if type(d) is dict or isinstance(d, dict):
+        if type(d) is dict or issubclass(type(d), dict):
             for key, v in _islice(dict.items(d), WINDOW):
                 if type(key) is str:
                     fields.append((key, v))
@@ -601,7 +601,7 @@ def _class_fields(cls):
     for key, v in ns.items():
         if type(key) is not str or (key.startswith("__") and key.endswith("__")):
             continue
-        if isinstance(v, _NOT_FIELDS) or type(v) in (_GETSET, _MEMBER):
+        if issubclass(type(v), _NOT_FIELDS) or type(v) in (_GETSET, _MEMBER):
             continue
         fields.append((key, v))
     return fields

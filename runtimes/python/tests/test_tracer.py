@@ -153,6 +153,11 @@ class Runs(unittest.TestCase):
         self.assertEqual(stdout(records), "done\n")
         self.assertNotIn("error", end(records))
 
+    def test_getattribute_never_runs(self):
+        records = run(program("getattribute_hostile.py"))
+        self.assertEqual(stdout(records), "done\n")
+        self.assertNotIn("error", end(records))
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")
