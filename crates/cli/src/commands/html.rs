@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let page = build_page(&trace, &options).map_err(|e| format!("html: {e}"))?;
     let output = args.output.unwrap_or_else(|| default_output(&args.input));
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;
-    println!("{}", output.display());
+    super::output::write_stdout(&format!("{}\n", output.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let svg = layout_memory(&scene, &options).to_svg();
     match args.output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => print!("{svg}"),
+        None => super::output::write_stdout(&svg)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -78,10 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     text.push('\n');
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => std::io::stdout()
-            .lock()
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("standard output: {e}"))?,
+        None => super::output::write_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -24,7 +24,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .map_err(|e| format!("cannot read {}: {e}", args.trace.display()))?;
     match algoscope_trace_format::validate_str(&text) {
         Ok(trace) => {
-            println!("ok: {} steps", trace.steps.len());
+            super::output::write_stdout(&format!("ok: {} steps\n", trace.steps.len()))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
