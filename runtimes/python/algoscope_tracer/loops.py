@@ -111,17 +111,17 @@ class FrameLoops:
             if not active.pop().sampling.kept:
                 self.unkept -= 1
         header = table.headers.get(line)
-        if header is not None:
-            if active and active[-1].loop is header:
-                active[-1].at_header = True
-                return
-            self._start(header, frame, sampler)
+        if header is not None and active and active[-1].loop is header:
+            active[-1].at_header = True
             return
         if active:
             top = active[-1]
             if top.at_header and top.loop.body_start <= line <= top.loop.body_end:
+                # Also when the body's first line is a nested loop's header.
                 top.at_header = False
                 self._next_pass(top, sampler)
+        if header is not None:
+            self._start(header, frame, sampler)
 
     def _start(self, loop, frame, sampler):
         self.changes += 1

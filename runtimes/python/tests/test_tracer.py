@@ -115,6 +115,16 @@ class Loops(unittest.TestCase):
         self.assertEqual(iterations, [0, 1, 2, 3])
         self.assertEqual(contexts[0][0][4], "range(0, 3)")
 
+    def test_pass_counts_when_body_starts_with_a_loop(self):
+        records = run(program("nested_loop_first.py"))
+        outer = {}
+        for s in steps(records):
+            for context in s.get("lp") or []:
+                if context[1] in ("L3", "L7"):
+                    outer.setdefault(context[1], set()).add(context[3])
+        self.assertEqual(outer, {"L3": {0, 1, 2}, "L7": {0, 1, 2}})
+        self.assertEqual(stdout(records), "9\n")
+
     def test_is_round(self):
         self.assertEqual([n for n in range(1, 301) if is_round(n)], [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 300])
 
