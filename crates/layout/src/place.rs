@@ -322,7 +322,8 @@ pub(crate) fn place(
     let mut placed = vec![false; units.len()];
     for (i, u) in units.iter_mut().enumerate() {
         u.pinned = false;
-        if let Some(&(x, y)) = options.pinned.get(&u.key) {
+        if let Some(&pos) = options.pinned.get(&u.key) {
+            let (x, y) = unit_origin(u, pos);
             u.x = x;
             u.y = y;
             u.pinned = true;
@@ -365,7 +366,10 @@ pub(crate) fn place(
             desired_y(units, i, &placed, first_in.get(&i)).unwrap_or(top)
         };
         y = y.max(top);
-        let prev = options.previous.get(&units[i].key).map(|p| p.1.max(top));
+        let prev = options
+            .previous
+            .get(&units[i].key)
+            .map(|&p| unit_origin(&units[i], p).1.max(top));
         y = match prev {
             Some(py) if !units[i].stack && occ.is_free(column, x, x + w, py, h) => py,
             _ => occ.free_y(column, x, x + w, y, h),
@@ -378,6 +382,17 @@ pub(crate) fn place(
             stack_bottom = stack_bottom.max(y + h);
         }
     }
+}
+
+/// The unit's top-left for a box position given by its key. Positions (pinned, previous) are
+/// those of the box with the unit's key, which sits inside a tree block at an offset.
+fn unit_origin(unit: &Unit, (x, y): Pt) -> Pt {
+    let (dx, dy) = unit
+        .parts
+        .iter()
+        .find(|(_, _, shape)| shape.key == unit.key)
+        .map_or((0.0, 0.0), |(px, py, _)| (*px, *py));
+    (x - dx, y - dy)
 }
 
 /// The unit top that puts the target of its first incoming arrow level with the arrow's exit.
