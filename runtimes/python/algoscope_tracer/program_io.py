@@ -15,11 +15,28 @@ import sys
 DEFAULT_INPUT_HINT = "input() found no more input: give the program's standard input with --stdin FILE"
 
 
+class _KeptBytes(io.BytesIO):
+    """The bytes behind the program's stdout: closing it (``sys.stdout.close()``) only marks it
+    closed, so the program's later writes fail as they would under plain ``python3`` while the
+    tracer can still read everything printed before."""
+
+    def __init__(self):
+        super().__init__()
+        self._program_closed = False
+
+    def close(self):
+        self._program_closed = True
+
+    @property
+    def closed(self):
+        return self._program_closed
+
+
 class ProgramIO:
     """Captured stdout, the given stdin, and the program's own ``print``/``input``."""
 
     def __init__(self, stdin_text, input_hint=DEFAULT_INPUT_HINT):
-        self.buffer = io.BytesIO()
+        self.buffer = _KeptBytes()
         self.stdout = io.TextIOWrapper(self.buffer, encoding="utf-8", errors="strict", newline="\n", write_through=True)
         self.stdin = io.StringIO(stdin_text or "")
         self.input_hint = input_hint

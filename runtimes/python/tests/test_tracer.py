@@ -168,6 +168,11 @@ class Runs(unittest.TestCase):
         self.assertEqual(stdout(records), "done\n")
         self.assertNotIn("error", end(records))
 
+    def test_closed_stdout_fails_in_the_program(self):
+        records = run(program("stdout_closed.py"))
+        self.assertEqual(stdout(records), "before\n")
+        self.assertEqual(end(records)["error"], {"type": "ValueError", "message": "I/O operation on closed file.", "line": 5})
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")

@@ -1,0 +1,5 @@
+import sys
+
+print("before")
+sys.stdout.close()
+print("after")
