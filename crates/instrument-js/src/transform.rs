@@ -797,7 +797,7 @@ impl<'a> Transformer<'a> {
             tail.push_str(" }");
         }
         if !tail.is_empty() {
-            self.edits.close(close_at, self.depth, tail);
+            self.edits.close_body(open_at, close_at, self.depth, tail);
         }
         self.depth += 1;
         self.list(stmts, open_at, head);
@@ -892,7 +892,8 @@ impl<'a> Transformer<'a> {
                 let head = format!(
                     "const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); "
                 );
-                self.edits.close(
+                self.edits.close_body(
+                    at,
                     self.off(block.span.hi).saturating_sub(1),
                     self.depth,
                     " } catch (__ase) { __as.raise(__asf, __ase); throw __ase; } finally { __as.exit(__asf); }",

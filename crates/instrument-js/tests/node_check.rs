@@ -1,0 +1,62 @@
+//! Every fixture's instrumented code is valid JavaScript: `node --check` accepts it.
+
+use std::path::Path;
+use std::process::Command;
+
+use algoscope_instrument_js::{instrument, InstrumentOptions, Language};
+
+fn check(path: &Path) {
+    let source = std::fs::read_to_string(path).expect("fixture is readable");
+    let language = match path.extension().and_then(|e| e.to_str()) {
+        Some("ts") => Language::TypeScript,
+        _ => Language::JavaScript,
+    };
+    let options = InstrumentOptions {
+        language,
+        ..Default::default()
+    };
+    let out = instrument(&source, &options).expect("fixture instruments");
+    let ext = if out.module { "mjs" } else { "cjs" };
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("fixture");
+    let file = std::env::temp_dir().join(format!(
+        "algoscope-node-check-{}-{stem}.{ext}",
+        std::process::id()
+    ));
+    std::fs::write(&file, &out.code).expect("instrumented code is written");
+    let run = Command::new("node")
+        .arg("--check")
+        .arg(&file)
+        .output()
+        .expect("node runs");
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        run.status.success(),
+        "{}: instrumented code does not parse:\n{}\n{}",
+        path.display(),
+        String::from_utf8_lossy(&run.stderr),
+        out.code
+    );
+}
+
+#[test]
+fn instrumented_fixtures_parse_under_node() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("js" | "mjs" | "ts")
+            )
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty());
+    for path in paths {
+        check(&path);
+    }
+}
