@@ -39,6 +39,7 @@ mod analysis;
 mod edits;
 mod lines;
 mod parse;
+mod reserved;
 mod scope;
 mod strip;
 mod transform;
@@ -96,7 +97,8 @@ pub struct SyntaxError {
 /// Why a program could not be instrumented.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InstrumentError {
-    /// The source does not parse; every error found, in order (at least one).
+    /// The source does not parse, or names something with the reserved prefix `__as`; every
+    /// error found, in order (at least one).
     #[error("{}:{}: {}", .errors.first().map_or(0, |e| e.line), .errors.first().map_or(0, |e| e.column), .errors.first().map_or("syntax error", |e| e.message.as_str()))]
     Syntax {
         /// Every syntax error, by position.
@@ -123,13 +125,18 @@ pub struct Instrumented {
 ///
 /// # Errors
 ///
-/// [`InstrumentError::Syntax`] with every syntax error when the source does not parse.
+/// [`InstrumentError::Syntax`] with every syntax error when the source does not parse, or
+/// with every name that starts with `__as` (reserved for the rewrite) when it does.
 pub fn instrument(
     source: &str,
     options: &InstrumentOptions,
 ) -> Result<Instrumented, InstrumentError> {
     let parsed = parse::parse(source, options.language, options.source_kind)
         .map_err(|errors| InstrumentError::Syntax { errors })?;
+    let reserved = reserved::check(&parsed, source);
+    if !reserved.is_empty() {
+        return Err(InstrumentError::Syntax { errors: reserved });
+    }
     let analysis = analysis::analyze(&parsed, source);
     let module = matches!(parsed.program, swc_ecma_ast::Program::Module(_));
     match options.language {

@@ -66,3 +66,37 @@ fn odd_inputs_never_panic() {
         );
     }
 }
+
+#[test]
+fn a_name_with_the_reserved_prefix_is_refused_at_its_position() {
+    let err = instrument(
+        "let a = 1;\n  let __as = 5;\n",
+        &InstrumentOptions::default(),
+    )
+    .unwrap_err();
+    let InstrumentError::Syntax { errors: found } = err;
+    assert_eq!((found[0].line, found[0].column), (2, 7));
+    assert!(
+        found[0]
+            .message
+            .contains("names starting with `__as` are reserved by algoscope"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(
+        errors(
+            "function f(__asx) { return __asx; }\n",
+            Language::TypeScript
+        ),
+        vec![(1, 12), (1, 28)]
+    );
+}
+
+#[test]
+fn property_names_with_the_prefix_are_allowed() {
+    assert!(errors(
+        "const o = { __as: 1 };\no.__as = 2;\n",
+        Language::JavaScript
+    )
+    .is_empty());
+}
