@@ -129,6 +129,8 @@ pub fn analyze(source: &str) -> Analysis {
 /// assert!(analyze_with(source, &AnalyzeOptions::default()).syntax_errors.is_empty());
 /// ```
 pub fn analyze_with(source: &str, options: &AnalyzeOptions) -> Analysis {
+    // Python skips a UTF-8 byte order mark at the start of a file; columns never count it.
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let (major, minor) = options.target_version;
     let parse_options =
         ParseOptions::from(Mode::Module).with_target_version(PythonVersion { major, minor });

@@ -283,6 +283,8 @@ def _header_values(loop, frame):
 
 def find_loops(source):
     """Loops of ``source`` in the analysis's shape, for runs given no analysis."""
+    if source.startswith("\ufeff"):
+        source = source[1:]
     try:
         tree = ast.parse(source)
     except SyntaxError:

@@ -144,7 +144,8 @@ class Tracer:
     def __init__(self, source, options, emit):
         import json
 
-        self.source = source
+        # Python skips a UTF-8 byte order mark at the start of a file (compile() of text does not).
+        self.source = source[1:] if source.startswith("\ufeff") else source
         self.options = options
         self.emit = emit
         self.encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False).encode

@@ -173,6 +173,12 @@ class Runs(unittest.TestCase):
         self.assertEqual(stdout(records), "before\n")
         self.assertEqual(end(records)["error"], {"type": "ValueError", "message": "I/O operation on closed file.", "line": 5})
 
+    def test_leading_byte_order_mark_is_skipped(self):
+        records = run(program("byte_order_mark.py"))
+        self.assertEqual(stdout(records), "0\n1\n")
+        self.assertNotIn("error", end(records))
+        self.assertTrue(any(s.get("lp") for s in steps(records)))
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")
