@@ -215,7 +215,9 @@ class Tracer:
         error = None
         self.io.install()
         self.deadline = time.perf_counter() + self.options.time_budget_ms / 1000.0
-        sys.settrace(self._global)
+        saved_hooks = (sys.settrace, sys.gettrace)
+        sys.settrace, sys.gettrace = _program_trace_hooks()
+        _settrace(self._global)
         try:
             exec(code, module.__dict__)
         except BudgetExceeded:
@@ -226,8 +228,9 @@ class Tracer:
         except BaseException as raised:  # the program's own uncaught error
             error = raised
         finally:
-            sys.settrace(None)
+            _settrace(None)
             sys.setprofile(None)
+            sys.settrace, sys.gettrace = saved_hooks
             self.io.restore()
             sys.setrecursionlimit(saved_limit)
             sys.argv = saved_argv
@@ -285,7 +288,7 @@ class Tracer:
     def _rearm(self, frame, event, arg):
         """Profile hook set while stopping: switches tracing back on at the next call/return."""
         sys.setprofile(None)
-        sys.settrace(self._global)
+        _settrace(self._global)
         for state in self.active:
             state.frame.f_trace = self._local
 
@@ -904,6 +907,26 @@ def _suspend_kind(frame, flags):
             return "await"
         return "yield"
     return "yield"
+
+
+#: The real ``sys.settrace``: the program's ``sys.settrace`` is replaced while it runs.
+_settrace = sys.settrace
+
+
+def _program_trace_hooks():
+    """``(settrace, gettrace)`` for the program: its ``sys.settrace(f)`` is remembered (and
+    given back by ``sys.gettrace()``, ``None`` at first as under plain ``python3``) but never
+    installed, so the program can neither stop the recording (``sys.settrace(None)``) nor
+    run its own trace function."""
+    current = [None]
+
+    def settrace(function):
+        current[0] = function
+
+    def gettrace():
+        return current[0]
+
+    return settrace, gettrace
 
 
 def exception_message(error, allow_program_code=False):

@@ -179,6 +179,12 @@ class Runs(unittest.TestCase):
         self.assertNotIn("error", end(records))
         self.assertTrue(any(s.get("lp") for s in steps(records)))
 
+    def test_settrace_cannot_stop_recording(self):
+        records = run(program("settrace_off.py"))
+        self.assertEqual(stdout(records), "3 None\n")
+        self.assertEqual([s["l"] for s in steps(records) if s.get("l") == 6], [6, 6, 6])
+        self.assertIs(sys.settrace.__self__, sys)
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")
