@@ -84,9 +84,9 @@ class ProgramIO:
     # -- switching streams -------------------------------------------------------------------
 
     def install(self):
-        self._saved = (sys.stdout, sys.stdin)
-        sys.stdout = self.stdout
-        sys.stdin = self.stdin
+        self._saved = (sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__)
+        sys.stdout = sys.__stdout__ = self.stdout
+        sys.stdin = sys.__stdin__ = self.stdin
 
     def restore(self):
         if self._saved is not None:
@@ -94,7 +94,7 @@ class ProgramIO:
                 self.stdout.flush()
             except Exception:
                 pass
-            sys.stdout, sys.stdin = self._saved
+            sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__ = self._saved
             self._saved = None
 
     # -- reading what was printed ------------------------------------------------------------

@@ -185,6 +185,12 @@ class Runs(unittest.TestCase):
         self.assertEqual([s["l"] for s in steps(records) if s.get("l") == 6], [6, 6, 6])
         self.assertIs(sys.settrace.__self__, sys)
 
+    def test_writes_to_dunder_stdout_are_captured(self):
+        before = sys.__stdout__
+        records = run(program("dunder_stdout.py"))
+        self.assertEqual(stdout(records), "raw\nprinted\nplain\n")
+        self.assertIs(sys.__stdout__, before)
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")
