@@ -283,6 +283,12 @@ pub(crate) fn finish(
                 message: e.message,
                 line: e.line,
             });
+            if killed {
+                // The tracer finished its record but the process outlived the budget (a
+                // program thread still spinning): the runner cut the run short.
+                trace.truncated = true;
+                trace.stopped_by = Some(StopReason::Time);
+            }
         }
         None if killed => {
             trace.truncated = true;

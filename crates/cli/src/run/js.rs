@@ -6,18 +6,16 @@
 //! temporary file as the program runs, so [`super::assemble`] builds both languages' traces,
 //! and a run killed after the time budget still keeps every step it recorded.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
 use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, Instrumented};
 use algoscope_trace_format::{validate_value, Language, Trace};
 use serde_json::json;
 
 use super::assemble::{assemble, finish};
-use super::{Program, SyntaxProblem, TraceFailure, TraceOptions, KILL_GRACE_MS};
+use super::process::{spawn_in_group, wait_with_budget};
+use super::{Program, SyntaxProblem, TraceFailure, TraceOptions};
 
 /// The oldest Node.js major version the recorder runs on.
 pub const NODE_MIN_MAJOR: u32 = 18;
@@ -26,9 +24,6 @@ pub const NODE_MIN_MAJOR: u32 = 18;
 const RECORDER: &str = include_str!("../../../../runtimes/js/recorder.mjs");
 /// Node entry point: installs the recorder's globals and runs one instrumented program.
 const NODE_RUN: &str = include_str!("../../../../runtimes/js/node-run.mjs");
-
-/// Most bytes of node's standard error kept for messages.
-const STDERR_KEEP: usize = 16 * 1024;
 
 /// Traces a JavaScript or TypeScript program; see [`super::trace_program`].
 pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trace, TraceFailure> {
@@ -171,21 +166,23 @@ fn run_node(
         }
         None => Stdio::null(),
     };
-    let child = Command::new(node)
-        .arg(&runner)
-        .arg(&program_path)
-        .arg(kind)
-        .arg(&records_path)
-        .arg(settings.to_string())
-        .current_dir(dir)
-        .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| TraceFailure::NoNode {
-            reason: format!("cannot run `{}`: {e}", node.display()),
+    let child = spawn_in_group(
+        Command::new(node)
+            .arg(&runner)
+            .arg(&program_path)
+            .arg(kind)
+            .arg(&records_path)
+            .arg(settings.to_string())
+            .current_dir(dir)
+            .stdin(stdin),
+    )
+    .map_err(|e| TraceFailure::NoNode {
+        reason: format!("cannot run `{}`: {e}", node.display()),
+    })?;
+    let finished =
+        wait_with_budget(child, options.time_budget_ms).map_err(|e| TraceFailure::NoNode {
+            reason: format!("waiting for node: {e}"),
         })?;
-    let (killed, status, stderr) = wait(child, options)?;
     let records = match std::fs::read(&records_path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -198,58 +195,8 @@ fn run_node(
     };
     Ok(Ran {
         records,
-        killed,
-        status,
-        stderr,
+        killed: finished.killed,
+        status: finished.status.to_string(),
+        stderr: finished.stderr,
     })
-}
-
-/// Waits for node, killing it [`KILL_GRACE_MS`] after the time budget; returns whether it was
-/// killed, its status and the end of its standard error.
-fn wait(mut child: Child, options: &TraceOptions) -> Result<(bool, String, String), TraceFailure> {
-    let stderr = child.stderr.take().map(|mut pipe| {
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut chunk = [0u8; 8192];
-            while let Ok(n) = pipe.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                kept.extend_from_slice(&chunk[..n]);
-                if kept.len() > 2 * STDERR_KEEP {
-                    kept.drain(..kept.len() - STDERR_KEEP);
-                }
-            }
-            kept
-        })
-    });
-    let deadline = Instant::now()
-        + Duration::from_millis(options.time_budget_ms.saturating_add(KILL_GRACE_MS));
-    let mut killed = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status.to_string(),
-            Ok(None) if Instant::now() >= deadline => {
-                killed = true;
-                let _ = child.kill();
-                break child
-                    .wait()
-                    .map_or_else(|e| e.to_string(), |s| s.to_string());
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(error) => {
-                return Err(TraceFailure::NoNode {
-                    reason: format!("waiting for node: {error}"),
-                })
-            }
-        }
-    };
-    let stderr = stderr
-        .and_then(|handle| handle.join().ok())
-        .map(|bytes| {
-            let start = bytes.len().saturating_sub(STDERR_KEEP);
-            String::from_utf8_lossy(&bytes[start..]).into_owned()
-        })
-        .unwrap_or_default();
-    Ok((killed, status, stderr))
 }

@@ -26,6 +26,7 @@
 
 mod assemble;
 mod js;
+mod process;
 mod python;
 mod wire;
 

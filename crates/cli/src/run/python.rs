@@ -6,17 +6,15 @@
 //! still gives a clear error. The run gets `PYTHONHASHSEED=0` so set order (and so the trace)
 //! is the same on every run, and no other `PYTHON*` variables.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
 
 use algoscope_trace_format::{validate_value, Trace};
 use serde_json::json;
 
 use super::assemble::{assemble, finish};
-use super::{Program, SyntaxProblem, TraceFailure, TraceOptions, KILL_GRACE_MS};
+use super::process::{spawn_in_group, wait_with_budget};
+use super::{Program, SyntaxProblem, TraceFailure, TraceOptions};
 
 /// The oldest Python the tracer runs on, `(major, minor)`.
 pub const PYTHON_MIN_VERSION: (u32, u32) = (3, 9);
@@ -75,9 +73,6 @@ import algoscope_tracer.__main__ as entry
 del sys.path[0]
 entry.main(sys.argv[2])
 ";
-
-/// Most bytes of the tracer process's standard error kept for messages.
-const STDERR_KEEP: usize = 16 * 1024;
 
 /// Traces a Python program; see [`super::trace_program`].
 pub(super) fn trace_python(
@@ -235,9 +230,7 @@ fn spawn(python: &Path, dir: &Path, request: &Path) -> std::io::Result<Child> {
         .arg(BOOTSTRAP)
         .arg(dir)
         .arg(request)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+        .stdin(Stdio::null());
     for (key, _) in std::env::vars_os() {
         if key.to_string_lossy().starts_with("PYTHON") {
             command.env_remove(key);
@@ -247,53 +240,18 @@ fn spawn(python: &Path, dir: &Path, request: &Path) -> std::io::Result<Child> {
         .env("PYTHONHASHSEED", "0")
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("PYTHONIOENCODING", "utf-8");
-    command.spawn()
+    spawn_in_group(&mut command)
 }
 
-fn wait(mut child: Child, python: &Path, options: &TraceOptions) -> Result<Ran, TraceFailure> {
-    let stderr = child.stderr.take().map(|mut pipe| {
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut chunk = [0u8; 8192];
-            while let Ok(n) = pipe.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                kept.extend_from_slice(&chunk[..n]);
-                if kept.len() > 2 * STDERR_KEEP {
-                    kept.drain(..kept.len() - STDERR_KEEP);
-                }
-            }
-            kept
-        })
-    });
-    let deadline = Instant::now()
-        + Duration::from_millis(options.time_budget_ms.saturating_add(KILL_GRACE_MS));
-    let mut killed = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() >= deadline => {
-                killed = true;
-                let _ = child.kill();
-                match child.wait() {
-                    Ok(status) => break status,
-                    Err(error) => return Err(no_python(python, &error)),
-                }
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(error) => return Err(no_python(python, &error)),
-        }
-    };
-    let stderr = stderr
-        .and_then(|handle| handle.join().ok())
-        .map(|bytes| {
-            let start = bytes.len().saturating_sub(STDERR_KEEP);
-            String::from_utf8_lossy(&bytes[start..]).into_owned()
-        })
-        .unwrap_or_default();
-    if status.code() == Some(TOO_OLD_STATUS) {
-        if let Some(version) = stderr.lines().find_map(|l| l.strip_prefix(TOO_OLD_MARKER)) {
+fn wait(child: Child, python: &Path, options: &TraceOptions) -> Result<Ran, TraceFailure> {
+    let finished =
+        wait_with_budget(child, options.time_budget_ms).map_err(|e| no_python(python, &e))?;
+    if finished.status.code() == Some(TOO_OLD_STATUS) {
+        if let Some(version) = finished
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(TOO_OLD_MARKER))
+        {
             return Err(TraceFailure::PythonTooOld {
                 python: python.to_path_buf(),
                 version: version.trim().to_string(),
@@ -301,9 +259,9 @@ fn wait(mut child: Child, python: &Path, options: &TraceOptions) -> Result<Ran, 
         }
     }
     Ok(Ran {
-        killed,
-        status: status.to_string(),
-        stderr,
+        killed: finished.killed,
+        status: finished.status.to_string(),
+        stderr: finished.stderr,
     })
 }
 

@@ -1,0 +1,125 @@
+//! Running a tracer process under the time budget, shared by the Python and JavaScript
+//! runners.
+//!
+//! The tracer starts as the leader of its own process group, so whatever the traced program
+//! starts (`subprocess.Popen(["sleep", "40"])`, `child_process.spawn(...)`) is in that group.
+//! When the budget plus [`KILL_GRACE_MS`] has passed, the whole group is killed; when the
+//! tracer ends by itself, what it left running in the group is killed too. Standard error is
+//! read on a thread whose result is awaited at most [`READER_WAIT_MS`] after the end, so a
+//! process that escaped the group and still holds the pipe cannot hold up the run.
+
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::KILL_GRACE_MS;
+
+/// Most bytes of the process's standard error kept for messages (its end).
+const STDERR_KEEP: usize = 16 * 1024;
+
+/// How long the standard-error reader may still run after the process ended, in ms.
+const READER_WAIT_MS: u64 = 500;
+
+/// How often the process is polled while it runs, in ms.
+const POLL_MS: u64 = 5;
+
+/// How a tracer process ended.
+pub(super) struct Finished {
+    /// Killed because it outlived the time budget plus [`KILL_GRACE_MS`].
+    pub killed: bool,
+    /// Its exit status.
+    pub status: ExitStatus,
+    /// The end (at most 16 KiB) of what it wrote to standard error, lossily decoded.
+    pub stderr: String,
+}
+
+/// Starts `command` as the leader of a new process group, with standard error piped (and
+/// standard output discarded).
+///
+/// # Errors
+/// Whatever [`Command::spawn`] returns (program not found, not executable).
+pub(super) fn spawn_in_group(command: &mut Command) -> std::io::Result<Child> {
+    command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+}
+
+/// Waits for a child started by [`spawn_in_group`], killing its whole process group once
+/// `time_budget_ms` plus [`KILL_GRACE_MS`] has passed.
+///
+/// # Errors
+/// The error of polling or reaping the child.
+pub(super) fn wait_with_budget(mut child: Child, time_budget_ms: u64) -> std::io::Result<Finished> {
+    let stderr = child.stderr.take().map(|pipe| {
+        let (sender, receiver) = mpsc::channel();
+        thread::spawn(move || {
+            let _ = sender.send(read_tail(pipe));
+        });
+        receiver
+    });
+    let deadline =
+        Instant::now() + Duration::from_millis(time_budget_ms.saturating_add(KILL_GRACE_MS));
+    let group = child.id();
+    let mut killed = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            killed = true;
+            kill_group(group);
+            let _ = child.kill();
+            break child.wait()?;
+        }
+        thread::sleep(Duration::from_millis(POLL_MS));
+    };
+    // What the program started and left running would hold the pipe (and the machine) open.
+    kill_group(group);
+    let stderr = stderr
+        .and_then(|receiver| {
+            receiver
+                .recv_timeout(Duration::from_millis(READER_WAIT_MS))
+                .ok()
+        })
+        .unwrap_or_default();
+    Ok(Finished {
+        killed,
+        status,
+        stderr,
+    })
+}
+
+/// Reads `pipe` to its end, keeping the last [`STDERR_KEEP`] bytes.
+fn read_tail(mut pipe: impl Read) -> String {
+    let mut kept = Vec::new();
+    let mut chunk = [0u8; 8192];
+    while let Ok(n) = pipe.read(&mut chunk) {
+        if n == 0 {
+            break;
+        }
+        kept.extend_from_slice(&chunk[..n]);
+        if kept.len() > 2 * STDERR_KEEP {
+            kept.drain(..kept.len() - STDERR_KEEP);
+        }
+    }
+    let start = kept.len().saturating_sub(STDERR_KEEP);
+    String::from_utf8_lossy(&kept[start..]).into_owned()
+}
+
+/// Sends SIGKILL to every process in group `group` (`kill -KILL -- -GROUP`). A group that is
+/// already empty, or a missing `kill`, is not an error: the leader is killed directly too.
+fn kill_group(group: u32) {
+    let _ = Command::new("kill")
+        .arg("-KILL")
+        .arg("--")
+        .arg(format!("-{group}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
