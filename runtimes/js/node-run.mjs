@@ -3,6 +3,7 @@
 //
 // usage: node node-run.mjs PROGRAM.(js|mjs) script|module RECORDS_FILE [OPTIONS_JSON]
 // OPTIONS_JSON: {"maxSteps": 20000, "timeBudgetMs": 6000, "stdinPath": "in.txt"}
+import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -21,7 +22,13 @@ const recorder = createRecorder({
   clock: () => performance.now(),
   onRecord: (record) => fs.writeSync(fd, `${JSON.stringify(record)}\n`),
 });
-process.on('unhandledRejection', (reason) => recorder.uncaught(reason));
+// Every promise remembers the line that made it, for where an unhandled rejection came from.
+createHook({
+  init(_id, type, _trigger, resource) {
+    if (type === 'PROMISE') recorder.promiseMade(resource);
+  },
+}).enable();
+process.on('unhandledRejection', (reason, promise) => recorder.uncaught(reason, promise));
 process.on('uncaughtException', (err) => recorder.uncaught(err));
 process.stdout.write = (chunk, encoding, callback) => {
   recorder.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(encoding || 'utf8'));

@@ -1477,8 +1477,25 @@ export function createRecorder(options = {}) {
   }
   let lastPrimitiveErrorLine = null;
 
-  /** Records an error that escaped the program (or a callback/timer) and ends the run. */
-  function uncaught(e) {
+  const promiseLines = new WeakMap();
+  /**
+   * Remembers the line running when `promise` was made: an unhandled rejection whose reason
+   * never passed through a traced frame (`Promise.reject(e)`, `reject(e)` in an executor) is
+   * reported there, not at whatever line the program reached since. The runner calls this
+   * for every promise (node: an async hook); promises made outside the program are ignored.
+   * @param {Promise<unknown>} promise
+   */
+  function promiseMade(promise) {
+    const top = stack[stack.length - 1];
+    if (top && typeof top.line === 'number' && !promiseLines.has(promise)) promiseLines.set(promise, top.line);
+  }
+
+  /**
+   * Records an error that escaped the program (or a callback/timer) and ends the run.
+   * @param {unknown} e what was thrown or the rejection reason
+   * @param {Promise<unknown>} [promise] the rejected promise, for an unhandled rejection
+   */
+  function uncaught(e, promise) {
     if (e instanceof BudgetExhausted) {
       stopped = stopped || e.reason;
       return;
@@ -1486,8 +1503,9 @@ export function createRecorder(options = {}) {
     if (error) return;
     const info = errorInfo(e);
     let line = null;
-    if (e !== null && (typeof e === 'object' || typeof e === 'function')) line = errorLines.get(e) ?? null;
-    else line = lastPrimitiveErrorLine;
+    const madeAt = promise !== undefined ? promiseLines.get(promise) ?? null : null;
+    if (e !== null && (typeof e === 'object' || typeof e === 'function')) line = errorLines.get(e) ?? madeAt;
+    else line = lastPrimitiveErrorLine ?? madeAt;
     if (line === null && mainFrame) line = mainFrame.line;
     if (mainFrame && stack[stack.length - 1] === mainFrame && !stopped) {
       try {
@@ -1607,5 +1625,5 @@ export function createRecorder(options = {}) {
     return true;
   }
 
-  return { api, globals, run, uncaught, finish, write, console: programConsole };
+  return { api, globals, run, uncaught, promiseMade, finish, write, console: programConsole };
 }
