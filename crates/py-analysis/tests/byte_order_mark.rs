@@ -5,9 +5,16 @@ use algoscope_py_analysis::analyze;
 #[test]
 fn leading_byte_order_mark_is_skipped() {
     let analysis = analyze("\u{feff}for i in range(3):\n    print(i)\n");
-    assert!(analysis.syntax_errors.is_empty(), "{:?}", analysis.syntax_errors);
+    assert!(
+        analysis.syntax_errors.is_empty(),
+        "{:?}",
+        analysis.syntax_errors
+    );
     assert_eq!(analysis.loops[0].header, "for i in range(3)");
-    assert_eq!((analysis.loops[0].line, analysis.loops[0].body_start), (1, 2));
+    assert_eq!(
+        (analysis.loops[0].line, analysis.loops[0].body_start),
+        (1, 2)
+    );
 }
 
 #[test]
@@ -15,7 +22,10 @@ fn columns_after_a_byte_order_mark_do_not_count_it() {
     let analysis = analyze("\u{feff}x = )\n");
     assert_eq!(analysis.syntax_errors[0].line, 1);
     let without = analyze("x = )\n");
-    assert_eq!(analysis.syntax_errors[0].column, without.syntax_errors[0].column);
+    assert_eq!(
+        analysis.syntax_errors[0].column,
+        without.syntax_errors[0].column
+    );
 }
 
 #[test]
