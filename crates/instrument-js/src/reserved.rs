@@ -2,7 +2,7 @@
 //! `__asv…`): a program that names anything with it would clobber or shadow the recorder, so
 //! it is refused with the position of the first such name, as a syntax error is.
 
-use swc_ecma_ast::{Ident, Program};
+use swc_ecma_ast::Ident;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::lines::LineIndex;
@@ -49,9 +49,5 @@ impl Visit for Finder {
         if id.sym.starts_with(PREFIX) {
             self.found.push((id.span.lo, id.sym.to_string()));
         }
-    }
-
-    fn visit_program(&mut self, program: &Program) {
-        program.visit_children_with(self);
     }
 }
