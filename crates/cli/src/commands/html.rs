@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::input::{load_trace, RunArgs};
+use super::output::{refuse_overwriting_input, write_stdout};
 use crate::html::{build_page, PageOptions};
 
 /// Arguments of `html`.
@@ -26,6 +27,11 @@ pub struct Args {
 
 /// Traces the program (or reads the trace), builds the page, writes it and prints its path.
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_output(&args.input));
+    refuse_overwriting_input(&args.input, &output)?;
     let trace = load_trace(&args.input, &args.run)?;
     let title = args
         .input
@@ -37,9 +43,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         nested: args.nested,
     };
     let page = build_page(&trace, &options).map_err(|e| format!("html: {e}"))?;
-    let output = args.output.unwrap_or_else(|| default_output(&args.input));
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;
-    super::output::write_stdout(&format!("{}\n", output.display()))?;
+    write_stdout(&format!("{}\n", output.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 

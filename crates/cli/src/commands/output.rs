@@ -2,6 +2,7 @@
 //! (`algoscope validate t.json | true`) becomes a message and exit 1, never a panic.
 
 use std::io::Write;
+use std::path::Path;
 
 /// Writes `text` to standard output and flushes it.
 ///
@@ -13,4 +14,21 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
         .map_err(|e| format!("standard output: {e}"))
+}
+
+/// Refuses an output file that is the input file itself (`html prog.py -o prog.py`), which
+/// would overwrite the program or trace. Paths are compared canonicalised, so `./a/../prog.py`
+/// and symbolic links count; an output that does not exist yet is never the input.
+///
+/// # Errors
+/// `refusing to write OUT: it is the input file INPUT`.
+pub fn refuse_overwriting_input(input: &Path, output: &Path) -> Result<(), String> {
+    match (input.canonicalize(), output.canonicalize()) {
+        (Ok(a), Ok(b)) if a == b => Err(format!(
+            "refusing to write {}: it is the input file {}",
+            output.display(),
+            input.display()
+        )),
+        _ => Ok(()),
+    }
 }

@@ -9,6 +9,7 @@ use algoscope_layout::{layout_memory, LayoutOptions};
 use algoscope_scene::{memory_scene, SceneOptions};
 
 use super::input::{load_trace, RunArgs};
+use super::output::{refuse_overwriting_input, write_stdout};
 
 /// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,9 @@ pub struct Args {
 
 /// Reads (or records) the trace, draws the step and writes the SVG.
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    if let Some(output) = &args.output {
+        refuse_overwriting_input(&args.input, output)?;
+    }
     let trace = load_trace(&args.input, &args.run)?;
     let count = trace.steps.len();
     if count == 0 {
@@ -79,7 +83,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let svg = layout_memory(&scene, &options).to_svg();
     match args.output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => super::output::write_stdout(&svg)?,
+        None => write_stdout(&svg)?,
     }
     Ok(ExitCode::SUCCESS)
 }

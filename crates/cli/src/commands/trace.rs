@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::output::{refuse_overwriting_input, write_stdout};
 use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
 
 /// Arguments of `trace`.
@@ -41,6 +42,9 @@ const SYNTAX_ERROR_EXIT: u8 = 2;
 
 /// Traces the program and writes the trace.
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    if let Some(output) = &args.output {
+        refuse_overwriting_input(&args.program, output)?;
+    }
     let stdin = match &args.stdin {
         Some(path) => {
             Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
@@ -78,7 +82,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     text.push('\n');
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => super::output::write_stdout(&text)?,
+        None => write_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }
