@@ -223,7 +223,8 @@ class Tracer:
         except BudgetExceeded:
             pass
         except SystemExit as exit_:
-            if self.stop_reason is None and exit_.code not in (None, 0):
+            code = _exit_code_of(exit_)
+            if self.stop_reason is None and not (code is None or (issubclass(type(code), int) and int.__index__(code) == 0)):
                 error = exit_
         except BaseException as raised:  # the program's own uncaught error
             error = raised
@@ -909,6 +910,13 @@ def _suspend_kind(frame, flags):
     return "yield"
 
 
+#: Attributes of the program's exceptions, read through the built-in descriptors so an
+#: exception class's own ``__getattribute__`` never runs.
+_traceback_of = BaseException.__dict__["__traceback__"].__get__
+_syntax_filename_of = SyntaxError.__dict__["filename"].__get__
+_syntax_lineno_of = SyntaxError.__dict__["lineno"].__get__
+_exit_code_of = SystemExit.__dict__["code"].__get__
+
 #: The real ``sys.settrace``: the program's ``sys.settrace`` is replaced while it runs.
 _settrace = sys.settrace
 
@@ -962,13 +970,15 @@ def exception_message(error, allow_program_code=False):
 def _error_line(error):
     """The innermost program line of the traceback; a frame still on its ``def`` line (the
     tracer refused the call: recursion too deep) gives way to its caller's line."""
-    tb = error.__traceback__
+    tb = _traceback_of(error)
     line = None
     while tb is not None:
         code = tb.tb_frame.f_code
         if code.co_filename == PROGRAM_FILE and (line is None or tb.tb_lineno != code.co_firstlineno):
             line = tb.tb_lineno
         tb = tb.tb_next
-    if line is None and issubclass(type(error), SyntaxError) and error.filename == PROGRAM_FILE:
-        line = error.lineno
+    if line is None and issubclass(type(error), SyntaxError) and _syntax_filename_of(error) == PROGRAM_FILE:
+        line = _syntax_lineno_of(error)
+        if type(line) is not int:
+            line = None
     return line

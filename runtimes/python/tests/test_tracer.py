@@ -191,6 +191,13 @@ class Runs(unittest.TestCase):
         self.assertEqual(stdout(records), "raw\nprinted\nplain\n")
         self.assertIs(sys.__stdout__, before)
 
+    def test_error_attributes_are_read_without_program_code(self):
+        records = run(program("exception_getattribute.py"))
+        self.assertEqual(stdout(records), "caught\n")
+        self.assertEqual(end(records)["error"], {"type": "Loud", "message": "boom", "line": 15})
+        for source in ("import sys\nsys.exit(False)\n", "import sys\nsys.exit(0)\n"):
+            self.assertNotIn("error", end(run(source)))
+
     def test_program_state_is_restored(self):
         before = (sys.stdout, sys.stdin, sys.gettrace(), sys.getrecursionlimit(), sys.modules.get("__main__"))
         run("import sys\nprint('x')\n")
