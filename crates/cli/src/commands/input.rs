@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use algoscope_trace_format::{validate_str, Trace};
 
-use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
+use crate::run::{trace_program, unsupported_message, Program, TraceFailure, TraceOptions};
 
 /// How to run a program given instead of a trace (flatten into a command's arguments).
 #[derive(clap::Args, Clone, Debug)]
@@ -51,7 +51,12 @@ pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
         stdin,
         python: run.python.clone(),
     };
-    let program = Program::from_path(input).map_err(|e| e.to_string())?;
+    let program = Program::from_path(input).map_err(|e| match e {
+        TraceFailure::Unsupported { path, extension } => {
+            unsupported_message(&path, &extension, &["json"])
+        }
+        other => other.to_string(),
+    })?;
     trace_program(&program, &options).map_err(|failure| match failure {
         TraceFailure::Syntax { name, errors } => errors
             .iter()

@@ -142,8 +142,8 @@ pub struct SyntaxProblem {
 /// `error`); these are the cases where there is nothing to show.
 #[derive(Debug, thiserror::Error)]
 pub enum TraceFailure {
-    /// The file's extension has no runner yet.
-    #[error("{}: tracing .{extension} files is not supported (.py, .js, .mjs, .ts)", path.display())]
+    /// The file's extension has no runner.
+    #[error("{}", unsupported_message(path, extension, &[]))]
     Unsupported {
         /// The program file.
         path: PathBuf,
@@ -210,6 +210,32 @@ pub enum TraceFailure {
     /// The assembled trace is not valid (a tracer bug); the error names the JSON path.
     #[error("the tracer produced an invalid trace: {0}")]
     Invalid(#[from] ValidationError),
+}
+
+/// The extensions of the programs a runner exists for, without the dot, in message order.
+pub const PROGRAM_EXTENSIONS: &[&str] = &["py", "js", "mjs", "cjs", "ts", "mts", "cts"];
+
+/// The message for an input whose extension is not accepted: `FILE has no extension: expected
+/// .py, .js, …, .cts` or `FILE: .rb files are not supported: expected …`. The list is
+/// [`PROGRAM_EXTENSIONS`] followed by `also` (`&["json"]` where a trace file is accepted too).
+pub fn unsupported_message(path: &Path, extension: &str, also: &[&str]) -> String {
+    let names: Vec<String> = PROGRAM_EXTENSIONS
+        .iter()
+        .chain(also)
+        .map(|e| format!(".{e}"))
+        .collect();
+    let expected = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(", "),
+    };
+    if extension.is_empty() {
+        format!("{} has no extension: expected {expected}", path.display())
+    } else {
+        format!(
+            "{}: .{extension} files are not supported: expected {expected}",
+            path.display()
+        )
+    }
 }
 
 /// Traces one run of `program` and returns the validated trace with full heaps.
