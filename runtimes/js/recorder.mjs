@@ -1471,11 +1471,12 @@ export function createRecorder(options = {}) {
   function noteError(f, e) {
     if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
       if (!errorLines.has(e)) errorLines.set(e, f.line);
-    } else {
-      lastPrimitiveErrorLine = f.line;
+    } else if (!(lastPrimitiveError && Object.is(lastPrimitiveError.value, e))) {
+      lastPrimitiveError = { value: e, line: f.line };
     }
   }
-  let lastPrimitiveErrorLine = null;
+  /** The latest primitive thrown (a primitive has no identity to key a map by) and its line. */
+  let lastPrimitiveError = null;
 
   const promiseLines = new WeakMap();
   /**
@@ -1505,7 +1506,8 @@ export function createRecorder(options = {}) {
     let line = null;
     const madeAt = promise !== undefined ? promiseLines.get(promise) ?? null : null;
     if (e !== null && (typeof e === 'object' || typeof e === 'function')) line = errorLines.get(e) ?? madeAt;
-    else line = lastPrimitiveErrorLine ?? madeAt;
+    else if (lastPrimitiveError && Object.is(lastPrimitiveError.value, e)) line = lastPrimitiveError.line;
+    else line = madeAt;
     if (line === null && mainFrame) line = mainFrame.line;
     if (mainFrame && stack[stack.length - 1] === mainFrame && !stopped) {
       try {

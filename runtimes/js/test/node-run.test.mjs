@@ -46,3 +46,15 @@ test('an executor that rejects (without throwing) is reported at its line', () =
   const end = runScript(main('new Promise((res, rej) => rej(new Error("x")));'));
   assert.deepEqual(end.error, { type: 'Error', message: 'x', line: 2 });
 });
+
+test('a primitive caught earlier does not take the line of a later rejection', () => {
+  const end = runScript(
+    `__as.meta({"fns":[],"scopes":[[],["e"]],"loops":[]}); ` +
+      `const __asv0 = (__asi) => { switch (__asi) { } }; const __asf = __as.main(0, __asv0); ` +
+      `__as.line(__asf, 1, 0, __asv0); try {\n` +
+      `  __as.line(__asf, 2, 0, __asv0); throw "old";\n` +
+      `} catch (e) { __as.caught(__asf, e); }\n` +
+      `__as.line(__asf, 4, 0, __asv0); Promise.reject("new");\n`,
+  );
+  assert.deepEqual(end.error, { type: 'string', message: 'new', line: 4 });
+});
