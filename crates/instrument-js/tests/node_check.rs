@@ -1,4 +1,5 @@
-//! Every fixture's instrumented code is valid JavaScript: `node --check` accepts it.
+//! Every fixture's instrumented code is valid JavaScript (`node --check` accepts it) and runs
+//! to its end under the recorder (`runtimes/js/node-run.mjs`) without an error.
 
 use std::path::Path;
 use std::process::Command;
@@ -31,7 +32,6 @@ fn check(path: &Path) {
         .arg(&file)
         .output()
         .expect("node runs");
-    let _ = std::fs::remove_file(&file);
     assert!(
         run.status.success(),
         "{}: instrumented code does not parse:\n{}\n{}",
@@ -39,10 +39,29 @@ fn check(path: &Path) {
         String::from_utf8_lossy(&run.stderr),
         out.code
     );
+    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../runtimes/js/node-run.mjs");
+    let records = file.with_extension("jsonl");
+    let kind = if out.module { "module" } else { "script" };
+    let status = Command::new("node")
+        .arg(&runner)
+        .arg(&file)
+        .arg(kind)
+        .arg(&records)
+        .status()
+        .expect("node runs the recorder");
+    let written = std::fs::read_to_string(&records).unwrap_or_default();
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&records);
+    let end = written.lines().last().unwrap_or("");
+    assert!(
+        status.success() && end.starts_with("{\"end\":") && !end.contains("\"error\":"),
+        "{}: the instrumented program does not run to its end: {end}",
+        path.display()
+    );
 }
 
 #[test]
-fn instrumented_fixtures_parse_under_node() {
+fn instrumented_fixtures_parse_and_run_under_node() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures directory")
