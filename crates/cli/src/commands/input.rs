@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use algoscope_trace_format::{validate_str, Trace};
 
+use super::notes::print_notes;
 use crate::run::{trace_program, unsupported_message, Program, TraceFailure, TraceOptions};
 
 /// How to run a program given instead of a trace (flatten into a command's arguments).
@@ -29,7 +30,8 @@ pub struct RunArgs {
 /// # Errors
 /// A message naming the file: unreadable, an invalid trace (with the JSON path), or why the
 /// program could not be traced (each syntax error as `FILE:LINE:COL: message`). A program that
-/// raised or ran out of a budget is not an error: its trace says so.
+/// raised or ran out of a budget is not an error: its trace says so, and a note on standard
+/// error says it too (see [`print_notes`]).
 pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
     let is_json = input
         .extension()
@@ -57,12 +59,14 @@ pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
         }
         other => other.to_string(),
     })?;
-    trace_program(&program, &options).map_err(|failure| match failure {
+    let trace = trace_program(&program, &options).map_err(|failure| match failure {
         TraceFailure::Syntax { name, errors } => errors
             .iter()
             .map(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
             .collect::<Vec<_>>()
             .join("\n"),
         other => other.to_string(),
-    })
+    })?;
+    print_notes(&trace);
+    Ok(trace)
 }

@@ -3,6 +3,7 @@
 
 pub mod html;
 pub mod input;
+pub mod notes;
 pub mod output;
 pub mod render;
 pub mod trace;

@@ -2,13 +2,15 @@
 //! [--python PATH] [--pretty]`: run a program once and write its trace.
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
-//! error) or ran out of a budget (`truncated`). A syntax error prints `FILE:LINE:COL: message`
-//! for each error and exits 2 without a trace; anything else that stops tracing exits 1.
+//! error) or ran out of a budget (`truncated`); a one-line `note:` on standard error says
+//! which. A syntax error prints `FILE:LINE:COL: message` for each error and exits 2 without a
+//! trace; anything else that stops tracing exits 1.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::notes::print_notes;
 use super::output::{refuse_overwriting_input, write_stdout};
 use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
 
@@ -73,6 +75,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
         Err(other) => return Err(other.to_string()),
     };
+    print_notes(&trace);
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&trace)
     } else {
