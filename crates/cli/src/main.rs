@@ -23,11 +23,13 @@ struct Cli {
 enum Command {
     /// Check a trace JSON file: prints `ok: N steps`, or the path of the first bad field.
     Validate(commands::validate::Args),
-    /// Run a program once (`.py`) and write its trace JSON.
+    /// Run a program once (.py, .js, .mjs, .cjs, .ts, .mts, .cts) and write its trace JSON.
     Trace(commands::trace::Args),
-    /// Write a self-contained HTML page that steps through a program's run (works from file://).
+    /// Write a self-contained HTML page that steps through a program's run (.py, .js, .mjs, .cjs, .ts, .mts, .cts) or a trace
+    /// (.json); works from file://.
     Html(commands::html::Args),
-    /// Draw one step's memory picture (frames, heap boxes, arrows) as SVG.
+    /// Draw one step's memory picture (frames, heap boxes, arrows) as SVG, from a program
+    /// (.py, .js, .mjs, .cjs, .ts, .mts, .cts) or a trace (.json).
     Render(commands::render::Args),
 }
 

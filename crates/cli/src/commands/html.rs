@@ -11,7 +11,7 @@ use crate::html::{build_page, PageOptions};
 /// Arguments of `html`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The program to run and show (`.py`), or a trace JSON file (`.json`).
+    /// The program to run and show (.py, .js, .mjs, .cjs, .ts, .mts, .cts), or a trace JSON file (.json).
     pub input: PathBuf,
     /// Where to write the page; default `<input name without extension>.html` in the current
     /// directory.

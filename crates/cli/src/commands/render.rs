@@ -39,7 +39,7 @@ impl FromStr for StepArg {
 /// Arguments of `render`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A trace JSON file (`.json`), or a program (`.py`, `.js`, `.ts`) to trace first.
+    /// A trace JSON file (.json), or a program to trace first (.py, .js, .mjs, .cjs, .ts, .mts, .cts).
     pub input: PathBuf,
     /// The step to draw, counted from 1, or `last`.
     #[arg(long, value_name = "N|last", default_value = "last")]

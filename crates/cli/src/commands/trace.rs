@@ -1,4 +1,4 @@
-//! `algoscope trace FILE.py [-o OUT.json] [--stdin FILE] [--max-steps N] [--timeout-ms N]
+//! `algoscope trace PROGRAM [-o OUT.json] [--stdin FILE] [--max-steps N] [--timeout-ms N]
 //! [--python PATH] [--pretty]`: run a program once and write its trace.
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
@@ -17,7 +17,7 @@ use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
 /// Arguments of `trace`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The program to trace (`.py`).
+    /// The program to trace: .py, .js, .mjs, .cjs, .ts, .mts or .cts.
     pub program: PathBuf,
     /// Where to write the trace JSON; standard output when absent.
     #[arg(short = 'o', long = "output", value_name = "OUT.json")]
