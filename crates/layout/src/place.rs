@@ -370,7 +370,17 @@ pub(crate) fn place(
             .previous
             .get(&units[i].key)
             .map(|&p| unit_origin(&units[i], p).1.max(top));
+        // A box reached from another object (a chain or tree link) follows its source so
+        // linked structures stay straight; boxes held by variables keep their place.
+        let linked = !units[i].stack
+            && first_in.get(&i).is_some_and(|arrows| {
+                arrows
+                    .iter()
+                    .find(|(su, ..)| placed[*su])
+                    .is_some_and(|(su, ..)| !units[*su].stack)
+            });
         y = match prev {
+            _ if linked && occ.is_free(column, x, x + w, y, h) => y,
             Some(py) if !units[i].stack && occ.is_free(column, x, x + w, py, h) => py,
             _ => occ.free_y(column, x, x + w, y, h),
         };
