@@ -237,6 +237,47 @@ pub(crate) fn counts(record: Option<CountsRecord>) -> Counts {
     }
 }
 
+/// How a tracer process ended, for [`finish_run`].
+pub(crate) struct RunEnd<'a> {
+    /// Names the process in errors (`the tracer`, `node`).
+    pub who: &'a str,
+    /// Killed after the time budget and grace.
+    pub killed: bool,
+    /// Its exit status, as text.
+    pub status: &'a str,
+    /// The end of what it wrote to standard error.
+    pub stderr: &'a str,
+}
+
+/// [`finish`] for a finished process: an error when it recorded nothing and was not killed,
+/// else the trace, with a note on how the process ended when the program did not finish.
+///
+/// # Errors
+/// [`TraceFailure::Tracer`] with the exit status and standard error.
+pub(crate) fn finish_run(
+    assembled: Assembled,
+    source: &str,
+    run: &RunEnd<'_>,
+) -> Result<Trace, TraceFailure> {
+    let stderr = run.stderr.trim();
+    if assembled.end.is_none() && !run.killed && assembled.steps.is_empty() {
+        return Err(TraceFailure::Tracer(format!(
+            "{} stopped before recording anything ({}): {stderr}",
+            run.who, run.status
+        )));
+    }
+    let detail = if stderr.is_empty() {
+        String::new()
+    } else {
+        format!(": {stderr}")
+    };
+    let note = format!(
+        "the process ended before the program finished ({}){detail}",
+        run.status
+    );
+    Ok(finish(assembled, source, run.killed, Some(note)))
+}
+
 /// Puts the pieces together: the steps and the end (or, without one, `killed` says whether the
 /// time budget ran out).
 pub(crate) fn finish(

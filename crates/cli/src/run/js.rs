@@ -13,7 +13,7 @@ use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, In
 use algoscope_trace_format::{validate_value, Language, Trace};
 use serde_json::json;
 
-use super::assemble::{assemble, finish};
+use super::assemble::{assemble, finish_run, RunEnd};
 use super::process::{spawn_in_group, wait_with_budget};
 use super::{Program, SyntaxProblem, TraceFailure, TraceOptions};
 
@@ -60,23 +60,16 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
         })?;
     let ran = run_node(&node, dir.path(), &instrumented, options)?;
     let assembled = assemble(&ran.records)?;
-    if assembled.end.is_none() && !ran.killed && assembled.steps.is_empty() {
-        return Err(TraceFailure::Tracer(format!(
-            "node stopped before recording anything ({}): {}",
-            ran.status,
-            ran.stderr.trim()
-        )));
-    }
-    let note = format!(
-        "the process ended before the program finished ({}){}",
-        ran.status,
-        if ran.stderr.trim().is_empty() {
-            String::new()
-        } else {
-            format!(": {}", ran.stderr.trim())
-        }
-    );
-    let mut trace = finish(assembled, &program.source, ran.killed, Some(note));
+    let mut trace = finish_run(
+        assembled,
+        &program.source,
+        &RunEnd {
+            who: "node",
+            killed: ran.killed,
+            status: &ran.status,
+            stderr: &ran.stderr,
+        },
+    )?;
     trace.language = program.language;
     let analysis = instrumented.analysis;
     trace.loops = analysis.loops;

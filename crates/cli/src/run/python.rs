@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use algoscope_trace_format::{validate_value, Trace};
 use serde_json::json;
 
-use super::assemble::{assemble, finish};
+use super::assemble::{assemble, finish_run, RunEnd};
 use super::process::{spawn_in_group, wait_with_budget};
 use super::{Program, SyntaxProblem, TraceFailure, TraceOptions};
 
@@ -141,23 +141,16 @@ pub(super) fn trace_python(
             }],
         });
     }
-    if assembled.end.is_none() && !ran.killed && assembled.steps.is_empty() {
-        return Err(TraceFailure::Tracer(format!(
-            "the tracer stopped before recording anything ({}): {}",
-            ran.status,
-            ran.stderr.trim()
-        )));
-    }
-    let note = format!(
-        "the process ended before the program finished ({}){}",
-        ran.status,
-        if ran.stderr.trim().is_empty() {
-            String::new()
-        } else {
-            format!(": {}", ran.stderr.trim())
-        }
-    );
-    let mut trace = finish(assembled, &program.source, ran.killed, Some(note));
+    let mut trace = finish_run(
+        assembled,
+        &program.source,
+        &RunEnd {
+            who: "the tracer",
+            killed: ran.killed,
+            status: &ran.status,
+            stderr: &ran.stderr,
+        },
+    )?;
     trace.loops = analysis.loops;
     trace.index_names = analysis.index_names;
     trace.grid_accesses = analysis.grid_accesses;
