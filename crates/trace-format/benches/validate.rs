@@ -9,8 +9,8 @@
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    to_delta, validate_str, Counts, Event, Frame, FrameState, HeapObject, Instance, Language,
-    Sequence, Step, Trace, Value,
+    to_delta, validate_str, Event, Frame, FrameState, HeapObject, Instance, Language, Sequence,
+    Step, Trace, Value,
 };
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
@@ -89,23 +89,7 @@ fn generated_trace() -> Trace {
             skipped: None,
         });
     }
-    Trace {
-        version: 1,
-        language: Language::Python,
-        source: "# generated\n".into(),
-        loops: vec![],
-        index_names: Default::default(),
-        grid_accesses: vec![],
-        hints: vec![],
-        steps,
-        stdout: String::new(),
-        error: None,
-        truncated: false,
-        stopped_by: None,
-        counts: Counts::default(),
-        sampled: false,
-        heap_delta: false,
-    }
+    Trace::new(Language::Python, "# generated\n", steps)
 }
 
 fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, group_name: &str) {

@@ -67,6 +67,38 @@ pub struct Trace {
     pub heap_delta: bool,
 }
 
+impl Trace {
+    /// A version-1 trace of `source` with these (full-heap) steps and nothing else recorded:
+    /// no analysis, empty stdout, no error, not truncated. Tracers and tests fill in the rest.
+    ///
+    /// # Example
+    /// ```
+    /// use algoscope_trace_format::{Language, Trace};
+    /// let trace = Trace::new(Language::Python, "x = 1\n", Vec::new());
+    /// assert_eq!(trace.version, 1);
+    /// assert!(trace.error.is_none() && !trace.truncated);
+    /// ```
+    pub fn new(language: Language, source: impl Into<String>, steps: Vec<Step>) -> Self {
+        Trace {
+            version: FORMAT_VERSION,
+            language,
+            source: source.into(),
+            loops: Vec::new(),
+            index_names: BTreeMap::new(),
+            grid_accesses: Vec::new(),
+            hints: Vec::new(),
+            steps,
+            stdout: String::new(),
+            error: None,
+            truncated: false,
+            stopped_by: None,
+            counts: Counts::default(),
+            sampled: false,
+            heap_delta: false,
+        }
+    }
+}
+
 /// Language of the traced program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]

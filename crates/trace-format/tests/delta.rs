@@ -5,9 +5,8 @@ mod common;
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    diff_steps, expand_heaps, to_delta, validate_str, validate_value, Counts, Event, Frame,
-    FrameState, Generator, HeapObject, Instance, Language, Mapping, Sequence, SlotKey, Step, Trace,
-    Value,
+    diff_steps, expand_heaps, to_delta, validate_str, validate_value, Event, Frame, FrameState,
+    Generator, HeapObject, Instance, Language, Mapping, Sequence, SlotKey, Step, Trace, Value,
 };
 use indexmap::IndexMap;
 use proptest::prelude::*;
@@ -274,23 +273,7 @@ fn build(raw_steps: &[RawStep]) -> Trace {
             ..empty_step()
         });
     }
-    Trace {
-        version: 1,
-        language: Language::Python,
-        source: String::new(),
-        loops: vec![],
-        index_names: Default::default(),
-        grid_accesses: vec![],
-        hints: vec![],
-        steps,
-        stdout: String::new(),
-        error: None,
-        truncated: false,
-        stopped_by: None,
-        counts: Counts::default(),
-        sampled: false,
-        heap_delta: false,
-    }
+    Trace::new(Language::Python, String::new(), steps)
 }
 
 proptest! {

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    Counts, Event, Frame, FrameState, FunctionCount, LoopContext, Output, ProgramError, Step,
-    StopReason, Trace, FORMAT_VERSION,
+    Counts, Event, Frame, FrameState, FunctionCount, Language, LoopContext, Output, ProgramError,
+    Step, StopReason, Trace,
 };
 use indexmap::IndexMap;
 use serde_json::Value as Json;
@@ -294,21 +294,10 @@ pub(crate) fn finish(
         ..
     } = assembled;
     let mut trace = Trace {
-        version: FORMAT_VERSION,
-        language: algoscope_trace_format::Language::Python,
-        source: source.to_string(),
-        loops: Vec::new(),
-        index_names: BTreeMap::new(),
-        grid_accesses: Vec::new(),
-        hints: Vec::new(),
-        steps,
         stdout,
-        error: None,
-        truncated: false,
-        stopped_by: None,
         counts: counts(counts_record),
-        sampled: false,
         heap_delta: true,
+        ..Trace::new(Language::Python, source, steps)
     };
     match end {
         Some(end) => {
