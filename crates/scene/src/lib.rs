@@ -19,6 +19,7 @@
 mod build;
 mod changes;
 mod eval;
+mod hints;
 mod pointers;
 mod reach;
 mod shapes;
@@ -26,4 +27,5 @@ mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
 pub use eval::eval_index;
+pub use hints::*;
 pub use types::*;
