@@ -3,6 +3,8 @@
 use algoscope_trace_format::{Event, Value};
 use serde::{Deserialize, Serialize};
 
+use crate::hints::VizHints;
+
 /// Options of [`crate::memory_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -13,6 +15,9 @@ pub struct SceneOptions {
     /// Names always considered as index pointers on a list the code indexes, even when the
     /// code never writes `list[name]` (binary search's `lo`/`hi`).
     pub conventional_pointers: Vec<String>,
+    /// The parsed `viz:` hints ([`crate::apply_hints`]): linked and graph detection read
+    /// `linked` and `graphs`, the loop history reads `show`. Default: no hints.
+    pub hints: VizHints,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -28,6 +33,7 @@ impl Default for SceneOptions {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            hints: VizHints::default(),
         }
     }
 }
