@@ -46,6 +46,7 @@ mod delta;
 mod diff;
 mod error;
 mod limits;
+mod lines;
 mod path;
 mod refs;
 mod schema;
