@@ -51,6 +51,7 @@ mod path;
 mod refs;
 mod schema;
 mod types;
+mod unique;
 mod validate;
 
 pub use delta::{expand_heaps, to_delta};

@@ -19,7 +19,8 @@ use crate::types::{Trace, SUPPORTED_VERSIONS};
 ///
 /// # Errors
 ///
-/// [`ValidationError::Syntax`] with line and column when the text is not JSON (or
+/// [`ValidationError::Syntax`] with line and column when the text is not JSON or repeats a
+/// key within one object (or
 /// [`ValidationError::TooDeep`] when it nests too deep to parse), then any error of
 /// [`validate_value`].
 ///
@@ -56,7 +57,7 @@ pub fn validate_str_with(text: &str, limits: &Limits) -> Result<Trace, Validatio
     if let Some(trace) = read_valid(text, limits) {
         return Ok(trace);
     }
-    match serde_json::from_str::<Value>(text) {
+    match crate::unique::from_str(text) {
         Ok(document) => validate_value_with(document, limits),
         Err(error) => Err(parse_error(text, &error, limits)),
     }

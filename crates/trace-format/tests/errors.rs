@@ -302,3 +302,36 @@ fn generator_of_a_missing_frame() {
     ));
     assert_eq!(path(&error), "steps[1].heap.o10.frame");
 }
+
+#[test]
+fn a_repeated_field_is_refused_with_its_position() {
+    let text = common::fixture_text("python_features.json");
+    let text = text.replacen(
+        "\"stdoutLength\"",
+        "\"stdoutLength\": 0, \"stdoutLength\"",
+        1,
+    );
+    let error = validate_str(&text).unwrap_err();
+    assert!(matches!(error, ValidationError::Syntax { .. }), "{error}");
+    assert!(
+        error.to_string().contains("duplicate key \"stdoutLength\""),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_repeated_heap_id_is_refused() {
+    let doc = common::valid();
+    let text = serde_json::to_string(&doc).unwrap();
+    let at = text.find("\"o10\":{").expect("o10 in the first heap");
+    let text = format!(
+        "{}\"o10\":{{\"kind\":\"value\",\"typeName\":\"int\",\"repr\":\"5\"}},{}",
+        &text[..at],
+        &text[at..]
+    );
+    let error = validate_str(&text).unwrap_err();
+    assert!(
+        error.to_string().contains("duplicate key \"o10\""),
+        "{error}"
+    );
+}
