@@ -131,6 +131,8 @@ pub struct TraceOptions {
     pub stdin: Option<String>,
     /// The Python interpreter; `python3` (then `python`) on `PATH` when `None`.
     pub python: Option<PathBuf>,
+    /// The Node.js for JavaScript and TypeScript; `node` on `PATH` when `None`.
+    pub node: Option<PathBuf>,
 }
 
 impl Default for TraceOptions {
@@ -140,6 +142,7 @@ impl Default for TraceOptions {
             time_budget_ms: 6_000,
             stdin: None,
             python: None,
+            node: None,
         }
     }
 }
@@ -205,7 +208,7 @@ pub enum TraceFailure {
         reason: String,
     },
     /// No usable Node.js (18 or newer) for a JavaScript or TypeScript program.
-    #[error("{reason}; tracing JavaScript and TypeScript needs Node.js 18 or newer on PATH")]
+    #[error("{reason}; tracing JavaScript and TypeScript needs Node.js 18 or newer (on PATH, or pass --node PATH)")]
     NoNode {
         /// What went wrong (not found, too old, cannot start).
         reason: String,
