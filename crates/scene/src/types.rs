@@ -3,6 +3,8 @@
 use algoscope_trace_format::{Event, Value};
 use serde::{Deserialize, Serialize};
 
+use crate::hints::VizHints;
+
 /// Options of [`crate::memory_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -13,6 +15,8 @@ pub struct SceneOptions {
     /// Names always considered as index pointers on a list the code indexes, even when the
     /// code never writes `list[name]` (binary search's `lo`/`hi`).
     pub conventional_pointers: Vec<String>,
+    /// The parsed `viz:` hints; `hints.linked` overrides linked-structure detection.
+    pub hints: VizHints,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -28,6 +32,7 @@ impl Default for SceneOptions {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            hints: VizHints::default(),
         }
     }
 }
@@ -305,7 +310,8 @@ pub struct Grid {
     pub cols: u64,
 }
 
-/// A binary tree: instances linked by `left`/`right` fields.
+/// A tree: instances of the linked track's class joined by its link fields (see
+/// [`crate::find_linked_track`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeBlock {
@@ -313,6 +319,10 @@ pub struct TreeBlock {
     pub root: String,
     /// Nodes in in-order.
     pub nodes: Vec<TreeNode>,
+    /// The link field names (`left`, `right`; `children`): the slots parent-to-child edges
+    /// leave from.
+    #[serde(default)]
+    pub links: Vec<String>,
 }
 
 /// One node of a [`TreeBlock`].
