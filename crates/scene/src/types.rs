@@ -311,7 +311,8 @@ pub struct Grid {
     pub cols: u64,
 }
 
-/// A binary tree: instances linked by `left`/`right` fields.
+/// A tree: instances of the linked track's class joined by its link fields (see
+/// [`crate::find_linked_track`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeBlock {
@@ -319,6 +320,10 @@ pub struct TreeBlock {
     pub root: String,
     /// Nodes in in-order.
     pub nodes: Vec<TreeNode>,
+    /// The link field names (`left`, `right`; `children`): the slots parent-to-child edges
+    /// leave from.
+    #[serde(default)]
+    pub links: Vec<String>,
 }
 
 /// One node of a [`TreeBlock`].
