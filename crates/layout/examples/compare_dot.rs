@@ -5,7 +5,8 @@
 //! each layer; dot's ranks read from node y, its long edges where their spline passes each
 //! rank).
 //!
-//! Run: `cargo run --release -p algoscope-layout --example compare_dot [-- --seeds N]`.
+//! Run: `cargo run --release -p algoscope-layout --example compare_dot [-- --seeds N]`
+//! (`--no-dot` prints our figures only).
 //! Times are the median of 5 runs for ours, one `dot` process (spawn included) per graph;
 //! crossings are summed over the seeds.
 
@@ -25,7 +26,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let with_dot = dot_available();
+    let with_dot = !args.iter().any(|a| a == "--no-dot") && dot_available();
     if !with_dot {
         eprintln!("dot not found (apt-get install graphviz): printing our figures only");
     }

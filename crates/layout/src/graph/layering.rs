@@ -1,20 +1,15 @@
-//! Layer assignment: longest path from the sources, then each node moved within its slack to
-//! the layer that makes its edges shortest.
+//! Layer assignment: longest path from the sources, then the shortest total edge length
+//! (network simplex, see `simplex`).
 //!
 //! Longest-path layering puts every source in layer 0, so a source feeding one deep node gets a
-//! long edge cut by many dummy nodes, and every dummy node is one more thing to cross. Moving a
-//! node towards the side where it has more edges (down when it has more outgoing than incoming
-//! edges, up otherwise), while staying below all its predecessors and above all its successors,
-//! never lengthens the total edge length; it is repeated until nothing moves. On the benchmark's
-//! random DAGs this removes about a third of the dummy nodes and lowers the crossings (the
-//! figures are in the benchmark). Undirected forests arrive oriented from their roots, where
-//! the longest path is the breadth-first depth and nothing moves.
+//! long edge cut by many dummy nodes, and every dummy node is one more thing to cross. The
+//! network simplex keeps every edge pointing down and moves nodes (and groups of nodes) so the
+//! edges are as short as possible in total: on the benchmark's random DAGs it has about 40%
+//! fewer dummy nodes than longest path and lowers the crossings accordingly (it is also what
+//! `dot` does). Undirected forests arrive oriented from their roots, where the longest path is
+//! the breadth-first depth and every edge already has length 1.
 
 use super::input::Prepared;
-
-/// Most refinement passes (each moves nodes only to strictly shorter total edge length, so it
-/// stops by itself; the bound only caps the time).
-const MAX_PASSES: usize = 32;
 
 /// The layer of each node (0 = top); every edge of `prepared` goes from a smaller layer to a
 /// larger one, and no layer in `0..=max` is empty of both nodes and passing edges.
@@ -31,33 +26,7 @@ pub(crate) fn assign(prepared: &Prepared) -> Vec<usize> {
     for &v in &order {
         layer[v] = preds[v].iter().map(|&p| layer[p] + 1).max().unwrap_or(0);
     }
-    for _ in 0..MAX_PASSES {
-        let mut moved = false;
-        for &v in order.iter().rev() {
-            let (ins, outs) = (preds[v].len(), succs[v].len());
-            let target = if outs > ins {
-                match succs[v].iter().map(|&s| layer[s]).min() {
-                    Some(lowest) => lowest - 1,
-                    None => layer[v],
-                }
-            } else if ins > outs {
-                preds[v]
-                    .iter()
-                    .map(|&p| layer[p] + 1)
-                    .max()
-                    .unwrap_or(layer[v])
-            } else {
-                layer[v]
-            };
-            if target != layer[v] {
-                layer[v] = target;
-                moved = true;
-            }
-        }
-        if !moved {
-            break;
-        }
-    }
+    super::simplex::minimise_length(n, &prepared.edges, &mut layer);
     compact(&mut layer, &prepared.edges);
     layer
 }

@@ -15,33 +15,60 @@ pub(crate) fn minimise(g: &mut ProperGraph, options: &GraphLayoutOptions) {
     if g.layers.len() < 2 {
         return;
     }
+    let size = g.len() + g.down.iter().map(Vec::len).sum::<usize>();
     let mut state = State::new(g);
-    state.depth_first_start();
-    let mut best = state.layers.clone();
-    let mut best_count = state.total();
-    let mut idle = 0;
-    for round in 0..options.ordering_rounds {
-        if best_count == 0 {
-            break;
+    let extra_starts = (START_WORK / size.max(1)).min(MAX_EXTRA_STARTS);
+    let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
+    for start in 0..2 + extra_starts {
+        match start {
+            0 => state.depth_first_start(false),
+            1 => state.depth_first_start(true),
+            _ => state.shuffled_start(start as u64),
         }
-        let downward = round % 2 == 0;
-        let barycenter = round % 3 == 2;
-        state.sweep(downward, barycenter);
-        state.transpose();
-        let count = state.total();
-        if count < best_count {
-            best_count = count;
-            best.clone_from(&state.layers);
-            idle = 0;
-        } else {
-            idle += 1;
-            if idle >= options.ordering_patience {
-                break;
-            }
+        let (count, layers) = state.rounds(options);
+        if debug() {
+            eprintln!("start {start}: {count} at {:?}", T0.with(|t| t.elapsed()));
+        }
+        if best.as_ref().is_none_or(|b| count < b.0) {
+            best = Some((count, layers));
         }
     }
-    g.layers = best;
+    let Some((mut best_count, best_layers)) = best else {
+        return;
+    };
+    state.layers = best_layers;
+    state.reindex_all();
+    let mut work = 0usize;
+    while best_count > 0 && work < SIFT_WORK {
+        work += state.sift_all();
+        state.transpose(false);
+        let count = state.total();
+        if debug() {
+            eprintln!("sift: {count} work {work} at {:?}", T0.with(|t| t.elapsed()));
+        }
+        if count >= best_count {
+            break;
+        }
+        best_count = count;
+    }
+    if debug() {
+        eprintln!("ordering best {best_count}");
+    }
+    g.layers = state.layers;
 }
+
+thread_local! { static T0: std::time::Instant = std::time::Instant::now(); }
+fn debug() -> bool {
+    std::env::var_os("GL_DEBUG").is_some()
+}
+
+/// Work (nodes + edges of the proper graph, summed over the extra starts) spent on starts
+/// from shuffled orders beyond the two depth-first ones.
+const START_WORK: usize = 40_000;
+/// Most shuffled starts.
+const MAX_EXTRA_STARTS: usize = 8;
+/// Work (pairs of nodes compared) spent on sifting at most.
+const SIFT_WORK: usize = 20_000_000;
 
 /// Working copy of the layers with each node's position in its layer.
 struct State<'a> {
@@ -78,24 +105,35 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Layers in the order a depth-first search along downward edges first reaches each node
-    /// (roots: nodes without upper neighbours, in their current order), so subtrees start
-    /// side by side.
-    fn depth_first_start(&mut self) {
+    /// Layers in the order a depth-first search first reaches each node: along downward
+    /// edges from the nodes without upper neighbours (top layer first), or with `from_bottom`
+    /// along upward edges from the nodes without lower neighbours (bottom layer first); roots
+    /// in node-number order within a layer, so subtrees start side by side.
+    fn depth_first_start(&mut self, from_bottom: bool) {
         let g = self.g;
+        let (next, back) = if from_bottom {
+            (&g.up, &g.down)
+        } else {
+            (&g.down, &g.up)
+        };
         let mut seen = vec![false; g.len()];
-        let mut layers = vec![Vec::new(); self.layers.len()];
+        let mut layers = vec![Vec::new(); g.layers.len()];
         let mut stack = Vec::new();
-        for l in 0..self.layers.len() {
-            for &root in &self.layers[l] {
-                if seen[root] || !g.up[root].is_empty() {
+        let layer_order: Vec<usize> = if from_bottom {
+            (0..g.layers.len()).rev().collect()
+        } else {
+            (0..g.layers.len()).collect()
+        };
+        for l in layer_order {
+            for &root in &g.layers[l] {
+                if seen[root] || !back[root].is_empty() {
                     continue;
                 }
                 seen[root] = true;
                 stack.push(root);
                 while let Some(v) = stack.pop() {
                     layers[g.layer_of[v]].push(v);
-                    for &w in g.down[v].iter().rev() {
+                    for &w in next[v].iter().rev() {
                         if !seen[w] {
                             seen[w] = true;
                             stack.push(w);
@@ -106,6 +144,121 @@ impl<'a> State<'a> {
         }
         self.layers = layers;
         self.reindex_all();
+    }
+
+    /// Sweep + transpose rounds from the current order until `ordering_patience` rounds
+    /// bring nothing; the best order seen and its crossings.
+    fn rounds(&mut self, options: &GraphLayoutOptions) -> (u64, Vec<Vec<usize>>) {
+        let mut best = self.layers.clone();
+        let mut best_count = self.total();
+        let mut idle = 0;
+        for round in 0..options.ordering_rounds {
+            if best_count == 0 {
+                break;
+            }
+            let downward = round % 2 == 0;
+            let ties = round % 4 >= 2;
+            self.sweep(downward, round % 3 == 2, ties);
+            self.transpose(ties);
+            let count = self.total();
+            if count < best_count {
+                best_count = count;
+                best.clone_from(&self.layers);
+                idle = 0;
+            } else {
+                idle += 1;
+                if idle >= options.ordering_patience {
+                    break;
+                }
+            }
+        }
+        (best_count, best)
+    }
+
+    /// Every layer in a seeded pseudo-random order (splitmix64 of `seed`).
+    fn shuffled_start(&mut self, seed: u64) {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        for layer in &mut self.layers {
+            for i in (1..layer.len()).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                layer.swap(i, j);
+            }
+        }
+        self.reindex_all();
+    }
+
+    /// One sifting pass (Matuszewski, Schönfeld & Molitor 1999) over every layer, top to
+    /// bottom: each node, most connected first, is taken out and put back at the place in its
+    /// layer where its edges cross least (staying where it is on ties). Returns the work done.
+    fn sift_all(&mut self) -> usize {
+        let mut work = 0;
+        for l in 0..self.layers.len() {
+            work += self.sift_layer(l);
+        }
+        work
+    }
+
+    fn sift_layer(&mut self, l: usize) -> usize {
+        let g = self.g;
+        let nodes = self.layers[l].clone();
+        let m = nodes.len();
+        if m < 2 {
+            return 0;
+        }
+        let sorted_positions = |list: &[usize], pos: &[usize]| {
+            let mut p: Vec<usize> = list.iter().map(|&w| pos[w]).collect();
+            p.sort_unstable();
+            p
+        };
+        let ups: Vec<Vec<usize>> = nodes.iter().map(|&v| sorted_positions(&g.up[v], &self.pos)).collect();
+        let downs: Vec<Vec<usize>> =
+            nodes.iter().map(|&v| sorted_positions(&g.down[v], &self.pos)).collect();
+        // Local indices in current order.
+        let mut order: Vec<usize> = (0..m).collect();
+        let mut by_degree: Vec<usize> = (0..m).collect();
+        by_degree.sort_by_key(|&i| std::cmp::Reverse(ups[i].len() + downs[i].len()));
+        let mut work = 0;
+        for &v in &by_degree {
+            if ups[v].is_empty() && downs[v].is_empty() {
+                continue;
+            }
+            let Some(cur) = order.iter().position(|&i| i == v) else {
+                continue;
+            };
+            order.remove(cur);
+            let (mut cost, mut best_cost, mut best_slot) = (0i64, 0i64, 0usize);
+            let mut cost_at_cur = 0i64;
+            for (k, &w) in order.iter().enumerate() {
+                if k == cur {
+                    cost_at_cur = cost;
+                }
+                let (g_up, l_up) = count_pairs(&ups[v], &ups[w]);
+                let (g_down, l_down) = count_pairs(&downs[v], &downs[w]);
+                cost += (l_up + l_down) as i64 - (g_up + g_down) as i64;
+                work += 1 + ups[v].len() + ups[w].len() + downs[v].len() + downs[w].len();
+                if cost < best_cost {
+                    best_cost = cost;
+                    best_slot = k + 1;
+                }
+            }
+            if cur == order.len() {
+                cost_at_cur = cost;
+            }
+            let slot = if best_cost < cost_at_cur { best_slot } else { cur };
+            order.insert(slot, v);
+        }
+        for (k, &i) in order.iter().enumerate() {
+            self.layers[l][k] = nodes[i];
+        }
+        self.reindex(l);
+        work
     }
 
     /// Total crossings of the current order.
@@ -127,7 +280,7 @@ impl<'a> State<'a> {
 
     /// Sorts every layer by its neighbours in the layer just fixed: downwards (layers 1, 2, …
     /// by their upper neighbours) or upwards. Nodes without such neighbours keep their place.
-    fn sweep(&mut self, downward: bool, barycenter: bool) {
+    fn sweep(&mut self, downward: bool, barycenter: bool, ties: bool) {
         let n = self.layers.len();
         let order: Vec<usize> = if downward {
             (1..n).collect()
@@ -161,7 +314,11 @@ impl<'a> State<'a> {
                     None => free.push(false),
                 }
             }
-            keyed.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            if ties {
+                keyed.sort_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
+            } else {
+                keyed.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            }
             let old = self.layers[l].clone();
             let mut next = keyed.iter();
             for (slot, &is_free) in free.iter().enumerate() {
@@ -193,23 +350,44 @@ impl<'a> State<'a> {
         (left, right)
     }
 
-    /// Exchanges adjacent nodes wherever that lowers the crossings, until no exchange helps.
-    fn transpose(&mut self) {
-        for _ in 0..32 {
-            let mut improved = false;
-            for l in 0..self.layers.len() {
+    /// Exchanges adjacent nodes wherever that lowers the crossings (with `ties`, also where it
+    /// keeps them equal, once per pass), revisiting only layers next to a change, until no
+    /// exchange helps.
+    fn transpose(&mut self, ties: bool) {
+        let n = self.layers.len();
+        let mut dirty = vec![true; n];
+        for _ in 0..64 {
+            let mut any = false;
+            for l in 0..n {
+                if !dirty[l] {
+                    continue;
+                }
+                dirty[l] = false;
+                let mut improved = false;
                 for i in 0..self.layers[l].len().saturating_sub(1) {
                     let (u, v) = (self.layers[l][i], self.layers[l][i + 1]);
                     let (keep, swap) = self.pair_crossings(u, v);
-                    if swap < keep {
+                    if swap < keep || (ties && swap == keep && keep > 0) {
                         self.layers[l].swap(i, i + 1);
                         self.pos[u] = i + 1;
                         self.pos[v] = i;
-                        improved = true;
+                        if swap < keep {
+                            improved = true;
+                        }
+                    }
+                }
+                if improved {
+                    any = true;
+                    dirty[l] = true;
+                    if l > 0 {
+                        dirty[l - 1] = true;
+                    }
+                    if l + 1 < n {
+                        dirty[l + 1] = true;
                     }
                 }
             }
-            if !improved {
+            if !any {
                 break;
             }
         }

@@ -98,6 +98,8 @@ pub struct DotResult {
     pub crossings: u64,
     /// Number of ranks.
     pub ranks: usize,
+    /// Dummy nodes: ranks passed between the ends, summed over the edges.
+    pub dummies: usize,
 }
 
 /// Runs `dot -Tplain` on `input` and counts its crossings the way ours are counted.
@@ -128,6 +130,7 @@ pub fn run_dot(input: &GraphInput) -> Result<DotResult, String> {
         time,
         crossings: count_crossings(&tracks),
         ranks,
+        dummies: tracks.iter().map(|t| t.xs.len() - 2).sum(),
     })
 }
 
