@@ -6,7 +6,8 @@
 //! stack; which objects may be drawn inside their holder in nested mode; every arrow (from a
 //! frame binding, an object slot, a dict key, a return value or the printed-output card to an
 //! object); index pointers under lists; the grid cell in focus; the printed output; what
-//! changed since the step before; lists of lists (grids) and binary trees.
+//! changed since the step before; lists of lists (grids), binary trees and graphs (see
+//! [`graph_universe`] for laying a graph out once per run).
 //!
 //! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
 //! and it knows nothing of the traced language beyond the type names it displays. Layout
@@ -19,6 +20,7 @@
 mod build;
 mod changes;
 mod eval;
+mod graph;
 mod hints;
 mod linked;
 mod pointers;
@@ -28,6 +30,7 @@ mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
 pub use eval::eval_index;
+pub use graph::*;
 pub use hints::*;
 pub use linked::*;
 pub use types::*;

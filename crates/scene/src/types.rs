@@ -18,6 +18,10 @@ pub struct SceneOptions {
     /// The parsed `viz:` hints ([`crate::apply_hints`]): linked and graph detection read
     /// `linked` and `graphs`, the loop history reads `show`. Default: no hints.
     pub hints: VizHints,
+    /// Ids of graphs the run-wide universe found ([`crate::GraphUniverse::ids`]): at steps
+    /// where such a graph is still being built (no edge yet, or fewer than half its
+    /// neighbours are keys), it is still read as a graph.
+    pub known_graphs: Vec<String>,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -34,6 +38,7 @@ impl Default for SceneOptions {
                 .map(|s| s.to_string())
                 .collect(),
             hints: VizHints::default(),
+            known_graphs: Vec::new(),
         }
     }
 }
@@ -69,6 +74,10 @@ pub struct MemoryScene {
     pub grids: Vec<Grid>,
     /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
     pub trees: Vec<TreeBlock>,
+    /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
+    /// at this step, each drawn in place of its holder's box.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graphs: Vec<crate::SceneGraph>,
 }
 
 /// One function activation.
@@ -232,12 +241,16 @@ pub struct SceneArrow {
     pub grid_row: bool,
     /// True when this step changed the reference.
     pub changed: bool,
+    /// True for a reference between two members of one graph (the adjacency dict to a
+    /// neighbour list, a node object to another): never drawn, the graph shows it as an edge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_graph: bool,
 }
 
 impl SceneArrow {
     /// Whether this arrow is drawn as an arrow in the given mode.
     pub fn is_drawn(&self, nested: bool) -> bool {
-        !(self.grid_row || (nested && self.nests))
+        !(self.grid_row || self.in_graph || (nested && self.nests))
     }
 }
 
