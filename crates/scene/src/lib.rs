@@ -8,6 +8,11 @@
 //! object); index pointers under lists; the grid cell in focus; the printed output; what
 //! changed since the step before; lists of lists (grids) and binary trees.
 //!
+//! [`loop_scene`] turns step `n` into a [`LoopScene`]: the history of the loop running there
+//! (and of the loops around it in its frame), one row per pass with the shown containers,
+//! scalars, pointers and changes, quiet passes folded into bands, sampled passes as gaps and
+//! run headers; see the `loops` module.
+//!
 //! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
 //! and it knows nothing of the traced language beyond the type names it displays. Layout
 //! (`algoscope-layout`) decides where everything goes.
@@ -20,6 +25,7 @@ mod build;
 mod changes;
 mod eval;
 mod hints;
+mod loops;
 mod pointers;
 mod reach;
 mod shapes;
@@ -28,4 +34,5 @@ mod types;
 pub use build::{memory_scene, slot_id, SceneError};
 pub use eval::eval_index;
 pub use hints::*;
+pub use loops::*;
 pub use types::*;
