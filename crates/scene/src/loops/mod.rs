@@ -111,19 +111,20 @@ pub fn loop_scene(
     }
     shown.sort_by_key(|(i, row_step, _)| (*row_step, h.passes[*i].run));
 
-    // Every state of the run, for choosing what to show and for the rows.
+    // Every run's start and every pass's end choose what to show (the same on every step of
+    // the run); rows also read the current step.
+    let mut ends: Vec<usize> = h.runs.iter().map(|r| r.start).collect();
+    ends.extend(h.passes.iter().map(|p| p.last));
     let mut states: BTreeMap<usize, Snapshot> = BTreeMap::new();
-    let mut wanted: Vec<usize> = h.runs.iter().map(|r| r.start).collect();
-    wanted.extend(h.passes.iter().map(|p| p.last));
-    wanted.extend(compare.iter().copied());
-    wanted.extend(shown.iter().map(|(_, s, _)| *s));
-    for t in wanted {
+    for &t in ends.iter().chain(shown.iter().map(|(_, s, _)| s)) {
         states
             .entry(t)
             .or_insert_with(|| snapshot(trace, t, &h.frame));
     }
-    let all: Vec<&Snapshot> = states.values().collect();
-    let selection = select(trace, &all, options);
+    ends.sort_unstable();
+    ends.dedup();
+    let chosen_from: Vec<&Snapshot> = ends.iter().filter_map(|t| states.get(t)).collect();
+    let selection = select(trace, &chosen_from, options);
 
     let infos: BTreeMap<&str, &algoscope_trace_format::LoopInfo> =
         trace.loops.iter().map(|l| (l.id.as_str(), l)).collect();

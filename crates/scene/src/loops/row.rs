@@ -92,6 +92,7 @@ fn container(
     let before_held = before.map(|b| &b.held);
     let content = match &now.held {
         Held::Sequence {
+            kind,
             type_name,
             offset,
             length,
@@ -100,18 +101,28 @@ fn container(
         } => {
             let next = sequence_pairs(&now.held);
             let prev = before_held.map(sequence_pairs).unwrap_or_default();
-            let moved = moves(&prev, &next);
-            let cells = items
-                .iter()
-                .enumerate()
-                .map(|(k, v)| {
-                    let index = offset + k as u64;
-                    match moved.iter().find(|(i, _)| *i == index) {
-                        Some((_, from)) => cell(step, v, true, *from),
-                        None => cell(step, v, false, None),
-                    }
-                })
-                .collect();
+            let cells = if *kind == ContainerKind::Set {
+                // A set has no positions: a member is new when the previous set lacks it.
+                next.iter()
+                    .map(|(_, (v, d))| {
+                        let new = !prev.iter().any(|(_, (pv, pd))| pv == v && pd == d);
+                        cell(step, v, new, None)
+                    })
+                    .collect()
+            } else {
+                let moved = moves(&prev, &next);
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| {
+                        let index = offset + k as u64;
+                        match moved.iter().find(|(i, _)| *i == index) {
+                            Some((_, from)) => cell(step, v, true, *from),
+                            None => cell(step, v, false, None),
+                        }
+                    })
+                    .collect()
+            };
             RowContent::Sequence(SequenceRow {
                 type_name: type_name.clone(),
                 offset: *offset,

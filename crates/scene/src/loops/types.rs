@@ -238,11 +238,12 @@ pub struct RowCell {
     pub value: Value,
     /// Display text: a primitive's repr, else a short preview of the object (`Node`, `[1, 2]`).
     pub text: String,
-    /// True when the value differs from the compared row at this index (or the index is new).
+    /// True when the value differs from the compared row at this index (or the index is new);
+    /// in a set, when the compared row's set lacks the member.
     pub changed: bool,
     /// For a changed cell that existed before: the index its value most likely came from (a
     /// different changed index whose previous value equals the new value, so a swap gives two
-    /// crossing moves), else its own index. `None` for unchanged cells and new indices.
+    /// crossing moves), else its own index. `None` for unchanged cells, new indices and sets.
     pub from: Option<u64>,
 }
 
