@@ -9,6 +9,11 @@
 //! changed since the step before; lists of lists (grids), binary trees and graphs (see
 //! [`graph_universe`] for laying a graph out once per run).
 //!
+//! [`loop_scene`] turns step `n` into a [`LoopScene`]: the history of the loop running there
+//! (and of the loops around it in its frame), one row per pass with the shown containers,
+//! scalars, pointers and changes, quiet passes folded into bands, sampled passes as gaps and
+//! run headers; see the `loops` module.
+//!
 //! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
 //! and it knows nothing of the traced language beyond the type names it displays. Layout
 //! (`algoscope-layout`) decides where everything goes.
@@ -23,6 +28,7 @@ mod eval;
 mod graph;
 mod hints;
 mod linked;
+mod loops;
 mod pointers;
 mod reach;
 mod shapes;
@@ -33,4 +39,5 @@ pub use eval::eval_index;
 pub use graph::*;
 pub use hints::*;
 pub use linked::*;
+pub use loops::*;
 pub use types::*;
