@@ -23,9 +23,11 @@ mod hints;
 mod pointers;
 mod reach;
 mod shapes;
+mod sizes;
 mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
 pub use eval::eval_index;
 pub use hints::*;
+pub use sizes::{step_sizes, ObjectSize, SizeModel, StepSizes, UnknownSizeModel};
 pub use types::*;
