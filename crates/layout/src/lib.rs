@@ -31,6 +31,7 @@
 //! ```
 
 mod drawing;
+mod mem_size;
 mod options;
 mod place;
 mod route;
