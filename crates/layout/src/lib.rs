@@ -32,6 +32,7 @@
 
 mod drawing;
 pub mod graph;
+mod mem_size;
 mod options;
 mod place;
 mod route;

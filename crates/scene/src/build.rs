@@ -9,6 +9,7 @@ use crate::graph::find_graphs;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
 use crate::shapes::{find_grids, find_trees};
+use crate::sizes::step_sizes;
 use crate::types::*;
 
 /// Why a scene could not be built.
@@ -74,6 +75,8 @@ pub fn memory_scene(
         .collect();
     let nest_in = choose_nesting(current, &reach, &grids, &trees, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
+    let sizes = options.size_model.map(|model| step_sizes(current, model));
+    let cell_size = |key: &str, slot: &str| sizes.as_ref().and_then(|s| s.cell(key, slot));
 
     let running = current
         .stack
@@ -92,6 +95,7 @@ pub fn memory_scene(
                 name: name.clone(),
                 value: clean(value),
                 changed: changed_names.is_some_and(|s| s.contains(name)),
+                size_bytes: cell_size(&key, name),
             })
             .collect();
         for b in &bindings {
@@ -129,6 +133,9 @@ pub fn memory_scene(
             new: changes.new_frames.contains(&frame.id),
             bindings,
             return_value,
+            size_bytes: sizes
+                .as_ref()
+                .and_then(|s| s.frames.get(&frame.id).copied()),
         });
     }
 
@@ -147,6 +154,7 @@ pub fn memory_scene(
             .slots()
             .into_iter()
             .map(|(slot, value)| SceneSlot {
+                size_bytes: cell_size(&key, &slot_id(&slot)),
                 id: slot_id(&slot),
                 changed: changed_slots.is_some_and(|s| s.contains(&slot)),
                 label: match slot {
@@ -196,6 +204,7 @@ pub fn memory_scene(
             depth: reach.depth.get(id).copied().unwrap_or(0),
             new: changes.new_objects.contains(id),
             nest_in: nest_in.get(id).cloned(),
+            size: sizes.as_ref().and_then(|s| s.objects.get(id).copied()),
         });
     }
 
@@ -260,6 +269,10 @@ pub fn memory_scene(
         grids,
         trees,
         graphs,
+        program_size: sizes.as_ref().map(|s| ProgramSize {
+            model: s.model,
+            total_bytes: s.total_bytes,
+        }),
     })
 }
 

@@ -32,6 +32,7 @@ mod loops;
 mod pointers;
 mod reach;
 mod shapes;
+mod sizes;
 mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
@@ -40,4 +41,5 @@ pub use graph::*;
 pub use hints::*;
 pub use linked::*;
 pub use loops::*;
+pub use sizes::{step_sizes, ObjectSize, SizeModel, StepSizes, UnknownSizeModel};
 pub use types::*;

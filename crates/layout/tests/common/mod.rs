@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use algoscope_scene::MemoryScene;
 use algoscope_trace_format::{validate_str, Trace};
 
+pub mod goldens;
+
 /// Every fixture trace: this crate's hand-written ones, the golden Python traces of the
 /// examples (`tests/traces/python/*.json`, once they exist), and any in `$ALGOSCOPE_TRACE_DIR`.
 pub fn fixture_paths() -> Vec<PathBuf> {
