@@ -7,7 +7,7 @@ use algoscope_trace_format::{Event, FrameState, HeapObject, SlotKey, Step, Trace
 use crate::changes::step_changes;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
-use crate::shapes::{find_grids, find_trees};
+use crate::shapes::{find_grids, find_linked, LinkedShapes};
 use crate::types::*;
 
 /// Why a scene could not be built.
@@ -58,8 +58,8 @@ pub fn memory_scene(
     let changes = step_changes(prev, current);
     let reach = reach(current);
     let grids = find_grids(current, &reach.order);
-    let trees = find_trees(current, &reach.order);
-    let nest_in = choose_nesting(current, &reach, &grids, &trees, options);
+    let linked = find_linked(trace, step, options);
+    let nest_in = choose_nesting(current, &reach, &grids, &linked, options);
     let clean = |v: &Value| clean_value(v, current);
 
     let running = current
@@ -238,7 +238,9 @@ pub fn memory_scene(
         output,
         output_width_chars: output_width(&trace.stdout),
         grids,
-        trees,
+        trees: linked.trees,
+        chains: linked.chains,
+        linked: linked.track,
     })
 }
 
@@ -332,20 +334,26 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
-/// An object nests when it is referenced exactly once, never by a dict key, is neither a tree
-/// node nor a grid row, and sits at most `max_nest_depth` levels below a separate box. The
+/// An object nests when it is referenced exactly once, never by a dict key, is not a tree
+/// node, a chain node or a grid row, and sits at most `max_nest_depth` levels below a separate box. The
 /// walk starts from the frames' variables, then from every object that stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,
     grids: &[Grid],
-    trees: &[TreeBlock],
+    linked: &LinkedShapes,
     options: &SceneOptions,
 ) -> BTreeMap<String, String> {
     let excluded: BTreeSet<&str> = grids
         .iter()
         .flat_map(|g| g.rows.iter())
-        .chain(trees.iter().flat_map(|t| t.nodes.iter().map(|n| &n.id)))
+        .chain(
+            linked
+                .trees
+                .iter()
+                .flat_map(|t| t.nodes.iter().map(|n| &n.id)),
+        )
+        .chain(linked.chains.iter().flat_map(|c| c.nodes.iter()))
         .map(String::as_str)
         .collect();
     let nestable = |id: &str| {

@@ -6,7 +6,8 @@
 //! stack; which objects may be drawn inside their holder in nested mode; every arrow (from a
 //! frame binding, an object slot, a dict key, a return value or the printed-output card to an
 //! object); index pointers under lists; the grid cell in focus; the printed output; what
-//! changed since the step before; lists of lists (grids) and binary trees.
+//! changed since the step before; lists of lists (grids); the linked track's trees (blocks)
+//! and lists (chains), found by [`find_linked_track`], which the loop history uses too.
 //!
 //! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
 //! and it knows nothing of the traced language beyond the type names it displays. Layout

@@ -66,8 +66,23 @@ pub struct MemoryScene {
     pub output_width_chars: u32,
     /// Lists of lists of primitives, drawn as grids.
     pub grids: Vec<Grid>,
-    /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
+    /// Trees of the linked track (two link fields, any names; see
+    /// [`crate::find_linked_track`]), drawn as blocks top-down, in-order across.
     pub trees: Vec<TreeBlock>,
+    /// Lists of the linked track: chains of at least two nodes, each drawn as a straight
+    /// line in link order.
+    pub chains: Vec<Chain>,
+    /// The linked track at this step (class, link fields, value field, shape), if any.
+    pub linked: Option<crate::linked::LinkedTrack>,
+}
+
+/// Nodes of a linked list joined by links at this step, in reading order: from the head
+/// along the primary link (`next`), then chains hanging off other links.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chain {
+    /// Node object ids, left to right.
+    pub nodes: Vec<String>,
 }
 
 /// One function activation.
