@@ -502,11 +502,15 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         if obj.new { " new" } else { "" }
     );
     let slot_from = |id: &str| format!("{}#{}", obj.key, id);
-    let tree_node = ctx
+    // A tree node draws its two link fields as a bottom pair of cells (left, right).
+    let tree_links: Option<&[String]> = ctx
         .scene
         .trees
         .iter()
-        .any(|t| t.nodes.iter().any(|n| n.id == obj.id));
+        .find(|t| t.nodes.iter().any(|n| n.id == obj.id))
+        .map(|t| t.links.as_slice());
+    let tree_node = tree_links.is_some();
+    let pair_fields: &[String] = tree_links.filter(|l| l.len() == 2).unwrap_or(&[]);
     let mut pair: Option<[(String, View); 2]> = None;
     let mut rows = Vec::new();
     let mut left_right: Vec<(String, View)> = Vec::new();
@@ -523,7 +527,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             },
         };
         let v = view(ctx, &obj.key, slot_from(&slot.id), &slot.value, level);
-        if tree_node && matches!(&slot.label, SlotLabel::Field(f) if f == "left" || f == "right") {
+        if matches!(&slot.label, SlotLabel::Field(f) if pair_fields.contains(f)) {
             left_right.push((slot.id.clone(), v));
             continue;
         }
@@ -537,6 +541,8 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         });
     }
     if left_right.len() == 2 {
+        // In link order, whatever order the fields were defined in.
+        left_right.sort_by_key(|(id, _)| pair_fields.iter().position(|f| f == id));
         let mut it = left_right.into_iter();
         if let (Some(l), Some(r)) = (it.next(), it.next()) {
             pair = Some([l, r]);
