@@ -20,11 +20,12 @@ import sys
 import time
 import types
 
+from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
-from .values import Entry, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
 #: The file name the program is compiled under; only its frames are recorded.
 PROGRAM_FILE = "<program>"
@@ -142,19 +143,18 @@ class Tracer:
     """Traces one run of ``source``; ``emit(text)`` receives each wire record (one JSON line)."""
 
     def __init__(self, source, options, emit):
-        import json
-
         # Python skips a UTF-8 byte order mark at the start of a file (compile() of text does not).
         self.source = source[1:] if source.startswith("\ufeff") else source
         self.options = options
         self.emit = emit
-        self.encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False).encode
+        self.encode = _record_encoder()
         self.loops = [Loop(info) for info in (options.loops or [])]
         self.index_names = options.index_names
         hint = options.input_hint
         self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
+        self.liveness = Liveness(self.heap)
         self.sampler = Sampler(options.max_steps)
         self.codes = {}
         self.by_frame = {}
@@ -167,7 +167,6 @@ class Tracer:
         self.stop_reason = None
         self.deadline = None
         self.sent_order = []
-        self.sent_live = set()
         self.sent_loops = []
         self.sent_loops_key = None
         self.sent_length = 0
@@ -180,12 +179,6 @@ class Tracer:
         self.globals_touched = False
         self.last_frame = None
         self.last_lasti = -1
-        self.sent_roots = None
-        #: Counts heap walks (any walk may have changed links between objects).
-        self.structure = 0
-        self.module_key = None
-        self.module_live = None
-        self.grown_parents = []
         #: Ids of objects a partly pure stretch may have changed since the last step.
         self.mutated = set()
         self.program_builtins = {}
@@ -590,55 +583,15 @@ class Tracer:
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        live = None
-        reread = None
-        if not self.heap_dirty:
-            result = self._reread_mutated() if self.mutated else ({}, ())
-            if result is not None:
-                reread, grown = result
-                changed = dict(reread)
-                if grown:
-                    before = self.structure
-                    self.structure += 1
-                    extra, extra_changed = self._walk(list(grown), False)
-                    base = self.sent_live | extra
-                    changed.update(extra_changed)
-                    module_live = self.module_live
-                    key = self.module_key
-                    if (
-                        key is not None
-                        and key[0] == before
-                        and module_live is not None
-                        and all(oid in module_live for oid in self.grown_parents)
-                    ):
-                        self.module_live = module_live | extra
-                        self.module_key = (self.structure, key[1])
-                else:
-                    base = self.sent_live
-                if roots == self.sent_roots:
-                    live = base
-                elif not grown:
-                    live = self._live_from_module(frames, roots)
-        if roots != self.sent_roots:
-            self.sent_roots = list(roots)
-        if live is None:
-            live, changed = self._walk(roots, self.heap_dirty)
-            self.structure += 1
-            if reread:
-                for oid, wire in reread.items():
-                    if oid in live:
-                        changed[oid] = wire
+        added, removed, changed = self.liveness.step(roots, self.heap_dirty, self.mutated)
         self.heap_dirty = False
         self.mutated.clear()
-        added = live - self.sent_live
-        removed = self.sent_live - live
         if added:
-            rec["ha"] = sorted(added, key=_id_number)
+            rec["ha"] = added
         if removed:
-            rec["hr"] = sorted(removed, key=_id_number)
+            rec["hr"] = removed
         if changed:
             rec["h"] = changed
-        self.sent_live = live
         key = [(s.fid, s.loops.changes) for s in frames if s.loops is not None]
         if key != self.sent_loops_key:
             self.sent_loops_key = key
@@ -663,7 +616,7 @@ class Tracer:
             refs = []
             for obj in objects:
                 oid = ids.get(id(obj))
-                if oid is not None and oid in live and oid not in refs:
+                if oid is not None and oid in self.liveness.live and oid not in refs:
                     refs.append(oid)
             rec["o"] = [line if line is not None else rec["l"], refs]
         skipped = self.sampler.take_skipped()
@@ -742,138 +695,27 @@ class Tracer:
                     self.heap.windows[oid] = start - start % 10
                 return
 
-    def _live_from_module(self, frames, roots):
-        """The live set when the heap's references did not change but the roots did (a call
-        or a return): everything the module frame reaches, if every root is among it; else
-        None. That set is kept until the module's references or the heap's links change."""
-        if not frames or not frames[0].info.is_module:
-            return None
-        base = frames[0].refs
-        key = (self.structure, base)
-        if self.module_key != key:
-            self.module_key = key
-            self.module_live = self._closure(base)
-        module_live = self.module_live
-        if module_live is None or module_live != self.sent_live:
-            return None
-        for oid in roots:
-            if oid not in module_live:
-                return None
-        return module_live
 
-    def _closure(self, roots):
-        """Ids reachable from ``roots`` through the cached links, or None if one is unknown."""
-        entries = self.heap.entries
-        live = set()
-        queue = list(roots)
-        i = 0
-        while i < len(queue):
-            oid = queue[i]
-            i += 1
-            if oid in live:
-                continue
-            entry = entries.get(oid)
-            if entry is None:
-                return None
-            live.add(oid)
-            if entry.children:
-                queue.extend(entry.children)
-        return live
+def _record_encoder():
+    """A function from a record to its JSON line: compact, ASCII only, no cycle check.
 
-    def _reread_mutated(self):
-        """With no other change possible, re-reads only the objects a stretch may have changed.
+    ``json.JSONEncoder.encode`` builds a new C encoder at every call; this builds it once (a
+    record costs about a third less), falling back to the plain encoder where ``_json`` is
+    missing (another Python implementation)."""
+    import json
 
-        Returns ``(changed, grown)``: the objects to send, and whether some object now holds
-        references it did not hold before (then ``self.grown`` lists them, to be walked). None
-        when one of them dropped a reference (something may have become unreachable: the
-        caller walks the whole heap); then no entry is touched."""
-        heap = self.heap
-        entries = heap.entries
-        sent_live = self.sent_live
-        updates = []
-        for oid in sorted(self.mutated, key=_id_number):
-            if oid not in sent_live:
-                continue
-            entry = entries.get(oid)
-            obj = heap.object_of(oid)
-            if entry is None or obj is None:
-                return None
-            snap, keep = heap.snapshot(oid, obj)
-            if entry.snap == snap:
-                continue
-            heap.found = children = []
-            wire = heap.describe(oid, obj)
-            if children != entry.children and not set(entry.children) <= set(children):
-                return None
-            updates.append((oid, entry, snap, keep, wire, children))
-        changed = {}
-        grown = []
-        self.grown_parents = parents = []
-        for oid, entry, snap, keep, wire, children in updates:
-            entry.snap = snap
-            entry.keep = keep
-            if children != entry.children:
-                grown.extend(children)
-                parents.append(oid)
-                entry.set_children(children)
-            if wire != entry.wire:
-                entry.wire = wire
-                changed[oid] = wire
-        return changed, grown
+    plain = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False)
+    try:
+        from _json import encode_basestring_ascii, make_encoder
+    except ImportError:
+        return plain.encode
+    encoder = make_encoder(None, plain.default, encode_basestring_ascii, None, ":", ",", False, False, True)
+    join = "".join
 
-    def _walk(self, roots, full):
-        """Live ids from ``roots`` and the objects to send; ``full`` re-reads every object,
-        otherwise only objects that were not live at the previous step."""
-        heap = self.heap
-        entries = heap.entries
-        objects = heap.objects
-        sent_live = self.sent_live
-        mutated = self.mutated
-        live = set()
-        changed = {}
-        queue = roots
-        i = 0
-        while i < len(queue):
-            oid = queue[i]
-            i += 1
-            if oid in live:
-                continue
-            entry = entries.get(oid)
-            if entry is not None and (entry.fixed or (not full and oid in sent_live and oid not in mutated)):
-                live.add(oid)
-            else:
-                obj = objects.get(oid)
-                if obj is None:
-                    obj = heap.object_of(oid)
-                    if obj is None:
-                        continue
-                live.add(oid)
-                snap, keep = heap.snapshot(oid, obj)
-                if entry is None or entry.snap != snap:
-                    heap.found = children = []
-                    wire = heap.describe(oid, obj)
-                    if entry is not None and entry.wire == wire:
-                        entry.snap = snap
-                        entry.keep = keep
-                        if children != entry.children:
-                            entry.set_children(children)
-                    else:
-                        entry = entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
-                        changed[oid] = wire
-            if not entry.settled:
-                entry.split(entries)
-            if entry.leaves:
-                live.update(entry.leaves)
-            if entry.inner:
-                queue.extend(entry.inner)
-        for oid in sorted(live - sent_live, key=_id_number):
-            if oid not in changed:
-                changed[oid] = entries[oid].wire
-        return live, changed
+    def encode(record):
+        return join(encoder(record, 0))
 
-
-def _id_number(oid):
-    return int(oid[1:])
+    return encode
 
 
 def _is_yield(frame):
