@@ -20,6 +20,8 @@ import sys
 import time
 import types
 
+_perf_counter = time.perf_counter
+
 from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
@@ -146,6 +148,8 @@ class Tracer:
         # Python skips a UTF-8 byte order mark at the start of a file (compile() of text does not).
         self.source = source[1:] if source.startswith("\ufeff") else source
         self.options = options
+        self.max_steps = options.max_steps
+        self.reread_heap = options.reread_heap
         self.emit = emit
         self.encode = _record_encoder()
         self.loops = [Loop(info) for info in (options.loops or [])]
@@ -168,7 +172,13 @@ class Tracer:
         self.deadline = None
         self.sent_order = []
         self.sent_loops = []
-        self.sent_loops_key = None
+        #: The frame list changed since the last recorded step (a call, return, yield, resume).
+        self.frames_moved = True
+        #: A loop started, passed or ended since the last recorded step.
+        self.loops_moved = True
+        #: Frames that ran since the last recorded step (each once; see ``FrameState.dirty``).
+        self.touched = []
+        self.roots = []
         self.sent_length = 0
         self.recursion_limit = None
         #: Active loops (of frames on the stack) in a pass that is not recorded.
@@ -300,15 +310,16 @@ class Tracer:
             self._transition(frame, event, info)
         self.last_frame = frame
         self.last_lasti = frame.f_lasti
-        if self.options.reread_heap:
+        if self.reread_heap:
             self.heap_dirty = True
-        if time.perf_counter() > self.deadline:
+        if _perf_counter() > self.deadline:
             self._stop("time")
-        if self.steps >= self.options.max_steps:
+        if self.steps >= self.max_steps:
             self._stop("steps")
         state = self.by_frame.get(id(frame))
-        if state is not None:
+        if state is not None and not state.dirty:
             state.dirty = True
+            self.touched.append(state)
         kind = event
         if event == "line":
             if state is None:
@@ -317,14 +328,18 @@ class Tracer:
             loops = state.loops
             if loops is not None:
                 before = loops.unkept
+                changes = loops.changes
                 loops.line(frame.f_lineno, frame, self.sampler)
                 self.unkept += loops.unkept - before
+                if loops.changes != changes:
+                    self.loops_moved = True
         elif event == "call":
             if state is not None and state.suspended:
                 kind = "resume"
                 state.suspended = False
                 del self.suspended[state.fid]
                 self.active.append(state)
+                self.frames_moved = True
                 if state.loops is not None:
                     self.unkept += state.loops.unkept
                 self._depth(info.name, 1)
@@ -491,6 +506,8 @@ class Tracer:
         state = FrameState(frame, fid, info)
         self.by_frame[id(frame)] = state
         self.active.append(state)
+        self.touched.append(state)
+        self.frames_moved = True
         self._depth(info.name, 1)
         return state
 
@@ -503,6 +520,7 @@ class Tracer:
         state.frame = None
 
     def _pop(self, state):
+        self.frames_moved = True
         active = self.active
         if active and active[-1] is state:
             active.pop()
@@ -550,36 +568,46 @@ class Tracer:
         self.steps += 1
         self.sampler.steps = self.steps
         heap = self.heap
-        roots = []
         rec = {}
         if kind != "line":
             rec["e"] = kind
         frame = state.frame
         rec["l"] = frame.f_lineno
         frames = self._visible_frames()
-        order = [s.fid for s in frames]
+        frames_moved = self.frames_moved
+        if frames_moved:
+            self._send_order(frames, rec)
         updates = []
         shared = self.heap_dirty or self.globals_touched
         self.globals_touched = False
-        for s in frames:
-            if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
-                update = self._frame_update(s)
-                if update is not None:
-                    updates.append(update)
-            roots.extend(s.refs)
-        sent = self.sent_order
-        if order != sent:
-            keep = 0
-            limit = min(len(order), len(sent))
-            while keep < limit and order[keep] == sent[keep]:
-                keep += 1
-            rec["fp"] = keep
-            rec["fa"] = order[keep:]
-            self.sent_order = order
+        touched = self.touched
+        if shared or frames_moved or len(touched) != 1 or touched[0] is not state or frames is not self.active:
+            # Any listed frame may need sending: look at each (as often as the stack changes).
+            roots_moved = frames_moved
+            for s in frames:
+                if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
+                    refs = s.refs
+                    update = self._frame_update(s)
+                    if update is not None:
+                        updates.append(update)
+                    if s.refs != refs:
+                        roots_moved = True
+        else:
+            # Only the running frame ran, and every active frame is listed.
+            s = touched[0]
+            refs = s.refs
+            update = self._frame_update(s)
+            if update is not None:
+                updates.append(update)
+            roots_moved = s.refs != refs
+        touched.clear()
+        roots = self.roots
+        if roots_moved:
+            roots = self.roots = [oid for s in frames for oid in s.refs]
         if updates:
             rec["f"] = updates
         if kind in ("return", "yield", "await"):
-            heap.found = roots
+            heap.found = roots = list(roots)
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
@@ -592,9 +620,8 @@ class Tracer:
             rec["hr"] = removed
         if changed:
             rec["h"] = changed
-        key = [(s.fid, s.loops.changes) for s in frames if s.loops is not None]
-        if key != self.sent_loops_key:
-            self.sent_loops_key = key
+        if self.loops_moved or frames_moved:
+            self.loops_moved = self.frames_moved = False
             loops = []
             for s in frames:
                 if s.loops is not None and s.loops.active:
@@ -625,6 +652,19 @@ class Tracer:
         self._emit(rec)
         if self.steps % COUNTS_EVERY == 0:
             self._emit({"counts": self._counts()})
+
+    def _send_order(self, frames, rec):
+        """Puts the frame list in ``rec`` (``fp``/``fa``) when it differs from the one sent."""
+        order = [s.fid for s in frames]
+        sent = self.sent_order
+        if order != sent:
+            keep = 0
+            limit = min(len(order), len(sent))
+            while keep < limit and order[keep] == sent[keep]:
+                keep += 1
+            rec["fp"] = keep
+            rec["fa"] = order[keep:]
+            self.sent_order = order
 
     def _visible_frames(self):
         active = self.active
