@@ -411,12 +411,51 @@ def _snap_seq(heap, oid, obj, info):
 _INT_ONLY = {int}
 
 
-def _wire_items(heap, items):
-    """Wire values of ``items``; a run of small whole numbers is copied as it is."""
+def _wire_items(heap, items, previous):
+    """Wire values of ``items``; a run of small whole numbers is copied as it is. ``previous``
+    is ``(ids, wire items)`` of the same window when the object was last read, or None: the
+    items still there in front (an append, a pop from the end) keep their wire values (the
+    entry kept them alive, so the same id is the same unchanged value)."""
     if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
         return list(items)
     value = heap.value
-    return [value(item) for item in items]
+    if previous is None:
+        return [value(item) for item in items]
+    ids, wires = previous
+    same = _common_prefix(ids, tuple(map(id, items)))
+    if not same:
+        return [value(item) for item in items]
+    kept = wires[:same]
+    heap.found.extend([w for w in kept if type(w) is str])
+    kept.extend([value(item) for item in items[same:]])
+    return kept
+
+
+def _common_prefix(a, b):
+    """How many leading entries the tuples ``a`` and ``b`` share."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n  # a[:low] == b[:low] and a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _previous_items(heap, oid, kind, offset):
+    """``(ids, wire items)`` of ``oid``'s window at ``offset`` when it was last read as a
+    sequence of ``kind``, or None."""
+    entry = heap.entries.get(oid)
+    if entry is None:
+        return None
+    wire = entry.wire
+    if wire.get("k") != kind or wire.get("o", 0) != offset:
+        return None
+    return entry.snap[3], wire["i"]
 
 
 _SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
@@ -426,7 +465,7 @@ _DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
 def _describe_seq(heap, oid, obj, info):
     length, offset, items = _seq_items(heap, oid, obj, info)
     kind = _SEQ_KINDS[info.kind]
-    wire = {"k": kind, "i": _wire_items(heap, items), "n": length}
+    wire = {"k": kind, "i": _wire_items(heap, items, _previous_items(heap, oid, kind, offset)), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:
