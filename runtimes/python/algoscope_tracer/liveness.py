@@ -27,6 +27,11 @@ def id_number(oid):
     return int(oid[1:])
 
 
+def _extends(after, before):
+    """Whether the list ``after`` is ``before`` with items added at its end."""
+    return len(after) >= len(before) and after[: len(before)] == before
+
+
 class Liveness:
     """The live set and roots of the previous recorded step, and who points at whom."""
 
@@ -67,7 +72,7 @@ class Liveness:
         if not added:
             return (), (), changed
         self.live = self.live | added
-        return sorted(added, key=id_number), (), changed
+        return sorted(added, key=id_number) if len(added) > 1 else list(added), (), changed
 
     def _rewalk(self, roots, full, mutated, changed):
         """The step by a walk of everything ``roots`` reach; ``changed`` holds objects already
@@ -87,7 +92,7 @@ class Liveness:
         heap = self.heap
         entries = heap.entries
         live = self.live
-        for oid in sorted(mutated, key=id_number):
+        for oid in sorted(mutated, key=id_number) if len(mutated) > 1 else mutated:
             if oid not in live:
                 continue
             entry = entries.get(oid)
@@ -100,10 +105,13 @@ class Liveness:
                 changed[oid] = entry.wire
             after = entry.children
             if after is not before:
-                had = set(before)
-                has = set(after)
-                gained.extend(child for child in after if child not in had)
-                lost.extend(child for child in before if child not in has)
+                if _extends(after, before):
+                    gained.extend(after[len(before) :])
+                else:
+                    had = set(before)
+                    has = set(after)
+                    gained.extend(child for child in after if child not in had)
+                    lost.extend(child for child in before if child not in has)
         return True
 
     def _still_held(self, lost, added):
@@ -202,6 +210,8 @@ class Liveness:
     def _link(self, oid, before, after):
         """Object ``oid`` now holds ``after`` instead of ``before``."""
         parents = self.parents
+        if _extends(after, before):
+            before, after = (), after[len(before) :]
         for child in before:
             holders = parents[child]
             count = holders[oid]

@@ -27,7 +27,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
-from .values import Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
 #: The file name the program is compiled under; only its frames are recorded.
 PROGRAM_FILE = "<program>"
@@ -63,7 +63,7 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "is_module", "hidden", "loops", "flags", "purity")
+    __slots__ = ("code", "user", "name", "is_module", "hidden", "shown", "loops", "flags", "purity")
 
     def __init__(self, code, user, loops):
         self.code = code
@@ -73,9 +73,16 @@ class CodeInfo:
         self.flags = code.co_flags
         self.hidden = set(code.co_freevars)
         self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
+        #: Variable name → whether a step lists it (see :meth:`shows`), filled as names appear.
+        self.shown = {}
         table = CodeLoops(loops, code) if user and loops else None
         self.loops = None if table is None or table.empty else table
         self.purity = CodePurity(code) if user else None
+
+    def shows(self, name):
+        """Whether a step lists the variable ``name``: not a cell passed in from outside or
+        a hidden compiler temporary, and no module dunder (``__name__``, ``__builtins__``)."""
+        return not (name in self.hidden or (self.is_module and name[:2] == "__" and name[-2:] == "__"))
 
 
 class FrameState:
@@ -90,7 +97,8 @@ class FrameState:
         "suspended",
         "sent",
         "sent_line",
-        "sent_locals",
+        "sent_names",
+        "sent_values",
         "sent_state",
         "dirty",
         "refs",
@@ -106,7 +114,9 @@ class FrameState:
         self.suspended = False
         self.sent = False
         self.sent_line = None
-        self.sent_locals = None
+        #: Names and wire values of the locals as last sent.
+        self.sent_names = None
+        self.sent_values = None
         self.sent_state = False
         #: The frame ran since its locals were last read.
         self.dirty = True
@@ -679,13 +689,14 @@ class Tracer:
         frame = state.frame
         line = frame.f_lineno
         self.heap.found = state.refs = []
-        local_vars = self._locals(state)
+        names, values = self._locals(state)
         if not state.sent:
             state.sent = True
             state.sent_line = line
-            state.sent_locals = local_vars
+            state.sent_names = names
+            state.sent_values = values
             state.sent_state = state.suspended
-            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": local_vars}
+            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": _pairs(names, values)}
             if state.suspended:
                 update["st"] = "suspended"
             return update
@@ -693,15 +704,16 @@ class Tracer:
         if line != state.sent_line:
             update = {"i": state.fid, "ln": line}
             state.sent_line = line
-        old = state.sent_locals
-        if local_vars != old:
+        before = state.sent_values
+        if values != before or names != state.sent_names:
             if update is None:
                 update = {"i": state.fid}
-            if len(old) == len(local_vars) and all(a[0] == b[0] for a, b in zip(old, local_vars)):
-                update["ls"] = [pair for pair, before in zip(local_vars, old) if pair != before]
+            if names == state.sent_names:
+                update["ls"] = [[name, v] for name, v, old in zip(names, values, before) if v != old]
             else:
-                update["lv"] = local_vars
-            state.sent_locals = local_vars
+                update["lv"] = _pairs(names, values)
+            state.sent_names = names
+            state.sent_values = values
         if state.suspended != state.sent_state:
             if update is None:
                 update = {"i": state.fid}
@@ -710,19 +722,29 @@ class Tracer:
         return update
 
     def _locals(self, state):
+        """``(names, wire values)`` of the variables a step lists for ``state``'s frame."""
         frame = state.frame
-        hidden = state.info.hidden
+        info = state.info
+        shown = info.shown
         value = self.heap.value
-        out = []
+        names = []
+        values = []
         index_names = self.index_names
-        module = state.info.is_module
         for name, v in frame.f_locals.items():
-            if name in hidden or (module and name[:2] == "__" and name[-2:] == "__"):
+            show = shown.get(name)
+            if show is None:
+                show = shown[name] = info.shows(name)
+            if not show:
                 continue
-            out.append([name, value(v)])
-            if type(v) is list and len(v) > 60 and name in index_names:
+            names.append(name)
+            t = type(v)
+            if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
+                values.append(v)
+                continue
+            values.append(value(v))
+            if t is list and len(v) > 60 and name in index_names:
                 self._window(v, name, frame)
-        return out
+        return names, values
 
     def _window(self, items, name, frame):
         local_vars = frame.f_locals
@@ -734,6 +756,11 @@ class Tracer:
                     start = max(0, min(position - 30, len(items) - 60))
                     self.heap.windows[oid] = start - start % 10
                 return
+
+
+def _pairs(names, values):
+    """``[[name, value]…]`` as a frame's ``lv`` lists them."""
+    return [[name, v] for name, v in zip(names, values)]
 
 
 def _record_encoder():
