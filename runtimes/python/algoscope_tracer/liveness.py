@@ -187,11 +187,12 @@ class Liveness:
         """Reads ``obj`` (id ``oid``, last read into ``entry`` or never) again: ``(entry,
         whether its wire changed)``; keeps the index of references up to date."""
         heap = self.heap
-        snap, keep = heap.snapshot(oid, obj)
+        read = heap.snapshot(oid, obj)
+        snap, keep = read
         if entry is not None and entry.snap == snap:
             return entry, False
         heap.found = children = []
-        wire = heap.describe(oid, obj)
+        wire = heap.describe(oid, obj, read)
         if entry is None:
             entry = heap.entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
             self._link(oid, (), children)

@@ -117,13 +117,15 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "offsets", "stretches", "callables")
+    __slots__ = ("instructions", "index", "offsets", "stretches", "line_stretches", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
         self.offsets = [ins.offset for ins in self.instructions]
         self.stretches = {}
+        #: Event position (``f_lasti``, as given) → the stretch to the next line.
+        self.line_stretches = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
 
@@ -138,6 +140,14 @@ class CodePurity:
     def stretch(self, offset, stop=None):
         """The :class:`Stretch` starting at byte ``offset`` (an event's ``f_lasti``), up to
         the next line, or up to (not including) the instruction at ``stop``."""
+        if stop is None:
+            found = self.line_stretches.get(offset)
+            if found is None:
+                found = self.line_stretches[offset] = self._stretch(offset, None)
+            return found
+        return self._stretch(offset, stop)
+
+    def _stretch(self, offset, stop):
         offset = self.containing(offset)
         if stop is not None:
             stop = self.containing(stop)

@@ -356,10 +356,11 @@ class Heap:
         kind = self.type_info(t).kind
         return kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
 
-    def describe(self, oid, obj):
-        """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``."""
+    def describe(self, oid, obj, read=None):
+        """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``.
+        ``read``: what :meth:`snapshot` just gave for it, so the object is not read twice."""
         info = self.type_info(type(obj))
-        return _DESCRIBERS[info.kind](self, oid, obj, info)
+        return _DESCRIBERS[info.kind](self, oid, obj, info, read)
 
     def window_of(self, oid, length):
         offset = self.windows.get(oid, 0)
@@ -411,18 +412,18 @@ def _snap_seq(heap, oid, obj, info):
 _INT_ONLY = {int}
 
 
-def _wire_items(heap, items, previous):
-    """Wire values of ``items``; a run of small whole numbers is copied as it is. ``previous``
-    is ``(ids, wire items)`` of the same window when the object was last read, or None: the
-    items still there in front (an append, a pop from the end) keep their wire values (the
-    entry kept them alive, so the same id is the same unchanged value)."""
+def _wire_items(heap, items, ids, previous):
+    """Wire values of ``items`` (whose ids are ``ids``); a run of small whole numbers is copied
+    as it is. ``previous`` is ``(ids, wire items)`` of the same window when the object was last
+    read, or None: the items still there in front (an append, a pop from the end) keep their
+    wire values (the entry kept them alive, so the same id is the same unchanged value)."""
     if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
         return list(items)
     value = heap.value
     if previous is None:
         return [value(item) for item in items]
-    ids, wires = previous
-    same = _common_prefix(ids, tuple(map(id, items)))
+    before, wires = previous
+    same = _common_prefix(before, ids)
     if not same:
         return [value(item) for item in items]
     kept = wires[:same]
@@ -462,15 +463,18 @@ _SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
 _DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
 
 
-def _describe_seq(heap, oid, obj, info):
-    length, offset, items = _seq_items(heap, oid, obj, info)
+def _describe_seq(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_seq(heap, oid, obj, info)
+    (length, offset, size, ids), items = read
     kind = _SEQ_KINDS[info.kind]
-    wire = {"k": kind, "i": _wire_items(heap, items, _previous_items(heap, oid, kind, offset)), "n": length}
+    wire = {"k": kind, "i": _wire_items(heap, items, ids, _previous_items(heap, oid, kind, offset)), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:
         wire["o"] = offset
-    size = _size(obj, info)
+    if info.kind == "tuple":  # its snapshot leaves the size out: a tuple's never changes
+        size = _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -493,13 +497,15 @@ def _snap_dict(heap, oid, obj, info):
     ), items
 
 
-def _describe_dict(heap, oid, obj, info):
+def _describe_dict(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_dict(heap, oid, obj, info)
+    (length, size, _, _), items = read
     value = heap.value
-    entries = [[value(k), value(v)] for k, v in _dict_items(obj)]
-    wire = {"k": "dict", "e": entries, "n": dict.__len__(obj)}
+    entries = [[value(k), value(v)] for k, v in items]
+    wire = {"k": "dict", "e": entries, "n": length}
     if info.name != "dict":
         wire["t"] = info.name
-    size = _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -560,11 +566,13 @@ def _plain_dict_size(n):
     return size
 
 
-def _describe_instance(heap, oid, obj, info):
+def _describe_instance(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_instance(heap, oid, obj, info)
+    (size, _, _), fields = read
     value = heap.value
-    fields = [[clean(name), value(v)] for name, v in _instance_fields(obj, info)]
+    fields = [[clean(name), value(v)] for name, v in fields]
     wire = {"k": "instance", "t": info.name, "f": fields}
-    size = _instance_size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -604,7 +612,7 @@ def _snap_function(heap, oid, obj, info):
     return tuple(id(v) for _, v in cells), cells
 
 
-def _describe_function(heap, oid, obj, info):
+def _describe_function(heap, oid, obj, info, read):
     kind = info.kind
     if kind == "function":
         code = obj.__code__
@@ -653,7 +661,7 @@ def _snap_class(heap, oid, obj, info):
     return (tuple(k for k, _ in fields), tuple(id(v) for _, v in fields)), fields
 
 
-def _describe_class(heap, oid, obj, info):
+def _describe_class(heap, oid, obj, info, read):
     bases = [clean(_type_name_of(b)) for b in _type_bases_of(obj)]
     wire = {"k": "class", "name": clean(_type_name_of(obj)), "bases": bases}
     if _type_flags_of(obj) & _HEAPTYPE:
@@ -698,7 +706,7 @@ def _snap_generator(heap, oid, obj, info):
     return (state, heap.frame_id_of(frame) if frame is not None else None), None
 
 
-def _describe_generator(heap, oid, obj, info):
+def _describe_generator(heap, oid, obj, info, read):
     state, frame = generator_state(obj)
     wire = {"k": "generator", "t": _GEN_NAMES.get(type(obj), info.name), "name": clean(obj.__name__), "state": state}
     if frame is not None:
@@ -738,7 +746,7 @@ def _snap_single(heap, oid, obj, info):
     return (), None
 
 
-def _describe_single(heap, oid, obj, info):
+def _describe_single(heap, oid, obj, info, read):
     text, length = cut(clean(_single_text(obj, info)))
     wire = {"k": "value", "t": info.name, "r": text}
     if info.kind == "bytes":
