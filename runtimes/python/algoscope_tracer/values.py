@@ -41,6 +41,7 @@ _int_repr = int.__repr__
 _float_repr = float.__repr__
 _str_repr = str.__repr__
 _complex_repr = complex.__repr__
+_str_isascii = str.isascii
 
 
 def cut(text):
@@ -52,6 +53,8 @@ def cut(text):
 
 def clean(text):
     """Text safe to put in JSON for any reader: lone surrogates become ``\\udXXX`` escapes."""
+    if _str_isascii(text):
+        return text
     try:
         text.encode("utf-8")
         return text
@@ -534,7 +537,24 @@ def _instance_fields(obj, info):
     return fields
 
 
+_STR_ONLY = frozenset((str,))
+
+
 def _snap_instance(heap, oid, obj, info):
+    if not info.slots and info.dict_getter is not None:
+        # The usual instance: a plain attribute dict of text keys, read in bulk.
+        try:
+            d = info.dict_getter(obj)
+        except Exception:
+            d = None
+        if type(d) is dict and dict.__len__(d) <= WINDOW:
+            names = tuple(dict.keys(d))
+            if _STR_ONLY.issuperset(map(type, names)):
+                values = tuple(dict.values(d))
+                size = _size(obj, info)
+                if size is not None:
+                    size += _plain_dict_size(len(names))
+                return (size, names, tuple(map(id, values))), list(zip(names, values))
     fields = _instance_fields(obj, info)
     size = _instance_size(obj, info)
     return (size, tuple(name for name, _ in fields), tuple(id(v) for _, v in fields)), fields
