@@ -71,7 +71,7 @@ class Liveness:
             return self._rewalk(roots, False, mutated, changed)
         if not added:
             return (), (), changed
-        self.live = self.live | added
+        self.live |= added
         return sorted(added, key=id_number) if len(added) > 1 else list(added), (), changed
 
     def _rewalk(self, roots, full, mutated, changed):

@@ -23,6 +23,8 @@ INT_WIRE_MAX = 2**53
 TEXT_CAP = 48
 #: Most items of a container shown at once (a window of a longer one).
 WINDOW = 60
+#: Most texts whose wire value a heap remembers.
+TEXTS_KEPT = 4096
 
 _islice = itertools.islice
 _type_name_of = type.__dict__["__name__"].__get__
@@ -270,6 +272,9 @@ class Heap:
         self.windows = {}
         self.seen_missing_dict = False
         self._weak = {}
+        #: Text → its wire value, for the first ``TEXTS_KEPT`` texts seen (wires are never
+        #: changed once made, so one can be shared).
+        self.texts = {}
 
     # -- values -----------------------------------------------------------------------------
 
@@ -278,6 +283,13 @@ class Heap:
         t = type(v)
         if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
             return v
+        if t is str:
+            wire = self.texts.get(v)
+            if wire is None:
+                wire = _wire_str(v)
+                if len(self.texts) < TEXTS_KEPT:
+                    self.texts[v] = wire
+            return wire
         encode = PRIMITIVES.get(t)
         if encode is not None:
             return encode(v)
