@@ -728,7 +728,10 @@ class Tracer:
         frame = state.frame
         info = state.info
         shown = info.shown
-        value = self.heap.value
+        heap = self.heap
+        value = heap.value
+        ids = heap.ids
+        found = heap.found
         names = []
         values = []
         index_names = self.index_names
@@ -743,7 +746,14 @@ class Tracer:
             if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
                 values.append(v)
                 continue
-            values.append(value(v))
+            # An object with an id is kept alive, so an id found is that object: what
+            # value() would give, without the calls.
+            oid = ids.get(id(v))
+            if oid is not None:
+                found.append(oid)
+                values.append(oid)
+            else:
+                values.append(value(v))
             if t is list and len(v) > 60 and name in index_names:
                 self._window(v, name, frame)
         return names, values
