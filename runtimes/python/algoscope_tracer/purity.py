@@ -68,7 +68,7 @@ _LOCAL_STORES = frozenset(("STORE_FAST", "STORE_NAME"))
 class Stretch:
     """What running from one position up to the next event can do."""
 
-    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals")
+    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals", "plain")
 
     def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False):
         #: No instruction can mutate a heap object other than those in ``mutated`` (given the
@@ -86,6 +86,8 @@ class Stretch:
         self.methods = methods
         #: A ``global`` name is assigned or deleted (the module frame's variables change).
         self.globals = globals_
+        #: Pure with nothing to check at run time: the heap is as it was.
+        self.plain = pure and not (inplace or subscript or mutated or builtins or methods or globals_)
 
 
 IMPURE = Stretch(False, (), False)

@@ -410,7 +410,9 @@ class Tracer:
         program's functions, or the rest of a line after such a call returned."""
         last = self.last_frame
         if last is frame and (event == "line" or event == "return"):
-            self._check_stretch(frame, info.purity.stretch(self.last_lasti))
+            stretch = info.purity.stretch(self.last_lasti)
+            if not stretch.plain:
+                self._check_stretch(frame, stretch)
         elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
             caller = self.codes.get(id(last.f_code))
             call_at = last.f_lasti
@@ -648,7 +650,7 @@ class Tracer:
         if io.length != self.sent_length:
             rec["n"] = io.length
             self.sent_length = io.length
-        printed = io.take_printed()
+        printed = io.take_printed() if io.printed or io.print_line is not None else None
         if printed is not None:
             line, objects = printed
             ids = heap.ids
@@ -658,9 +660,8 @@ class Tracer:
                 if oid is not None and oid in self.liveness.live and oid not in refs:
                     refs.append(oid)
             rec["o"] = [line if line is not None else rec["l"], refs]
-        skipped = self.sampler.take_skipped()
-        if skipped:
-            rec["sk"] = skipped
+        if self.sampler.skipped:
+            rec["sk"] = self.sampler.take_skipped()
         self._emit(rec)
         if self.steps % COUNTS_EVERY == 0:
             self._emit({"counts": self._counts()})
