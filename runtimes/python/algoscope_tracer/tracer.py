@@ -103,6 +103,7 @@ class FrameState:
         "dirty",
         "refs",
         "shares_vars",
+        "direct",
     )
 
     def __init__(self, frame, fid, info):
@@ -125,6 +126,8 @@ class FrameState:
         #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
         #: their variables can change while another frame runs.
         self.shares_vars = info.is_module or bool(info.code.co_cellvars)
+        #: Called directly by the program frame below it (so its return resumes that line).
+        self.direct = False
 
 
 class Options:
@@ -171,6 +174,9 @@ class Tracer:
         self.liveness = Liveness(self.heap)
         self.sampler = Sampler(options.max_steps)
         self.codes = {}
+        #: The frame being called when the call event found it called directly by the program
+        #: frame before it (see :meth:`_calls_program_function`), until the call is handled.
+        self.direct_callee = None
         #: The per-frame trace function, made once (each ``self._local`` is a new bound method).
         self.local_hook = self._local
         self.by_frame = {}
@@ -346,6 +352,8 @@ class Tracer:
                 if loops.changes != changes:
                     self.loops_moved = True
         elif event == "call":
+            direct = self.direct_callee is frame
+            self.direct_callee = None
             if state is not None and state.suspended:
                 kind = "resume"
                 state.suspended = False
@@ -370,6 +378,7 @@ class Tracer:
                     counter = self.functions[info.name] = [0, 0, 0]
                 counter[0] += 1
                 state = self._enter(frame, info)
+                state.direct = direct
         elif event == "return":
             if state is None:
                 return
@@ -388,7 +397,8 @@ class Tracer:
                 return
             self._record("return", state, arg)
             self._leave(state)
-            self._resume_caller(frame)
+            if state.direct:
+                self._resume_caller(frame)
             return
         elif event == "exception":
             if state is None:
@@ -421,7 +431,9 @@ class Tracer:
                 return
             self._check_stretch(last, caller.purity.stretch(self.last_lasti, call_at))
             callables = caller.purity.callables.get(caller.purity.containing(call_at))
-            if not self.heap_dirty and not self._calls_program_function(last, callables):
+            if self._calls_program_function(last, callables):
+                self.direct_callee = frame
+            else:
                 self.heap_dirty = True
         else:
             self.heap_dirty = True
@@ -498,16 +510,15 @@ class Tracer:
             self.heap_dirty = True
 
     def _resume_caller(self, frame):
-        """After a program function returned to the program frame that called it directly,
-        the next event continues that frame's line just after the call."""
+        """After a program function returned to the program frame that called it directly
+        (seen as it was called), the next event continues that frame's line just after the
+        call."""
         caller = frame.f_back
         if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
             return
         info = self.codes.get(id(caller.f_code))
         call_at = caller.f_lasti
         if info is None or info.purity is None:
-            return
-        if not self._calls_program_function(caller, info.purity.callables.get(info.purity.containing(call_at))):
             return
         resume_at = info.purity.after(call_at)
         if resume_at is not None:
