@@ -63,14 +63,18 @@ _UNCONDITIONAL = frozenset(
 )
 _JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 _LOCAL_STORES = frozenset(("STORE_FAST", "STORE_NAME"))
+#: Instructions that may assign or delete a variable (those named ``_HEAP_STORES`` change
+#: an object instead).
+_VARIABLE_OPS = ("STORE_", "DELETE_", "LOAD_FAST_AND_CLEAR")
+_HEAP_STORES = frozenset(("STORE_ATTR", "STORE_SUBSCR", "STORE_SLICE", "DELETE_ATTR", "DELETE_SUBSCR"))
 
 
 class Stretch:
     """What running from one position up to the next event can do."""
 
-    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals", "plain")
+    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals", "plain", "stores")
 
-    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False):
+    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False, stores=None):
         #: No instruction can mutate a heap object other than those in ``mutated`` (given the
         #: run-time checks below).
         self.pure = pure
@@ -86,6 +90,9 @@ class Stretch:
         self.methods = methods
         #: A ``global`` name is assigned or deleted (the module frame's variables change).
         self.globals = globals_
+        #: Names of the frame's variables it may assign or delete (a frozenset), or None when
+        #: not known (then any may have changed).
+        self.stores = stores
         #: Pure with nothing to check at run time: the heap is as it was.
         self.plain = pure and not (inplace or subscript or mutated or builtins or methods or globals_)
 
@@ -178,6 +185,7 @@ class CodePurity:
         builtins = []
         methods = []
         stored = set()
+        assigned = set()
         globals_ = False
         seen = set()
         todo = [(start, [])]
@@ -212,6 +220,11 @@ class CodePurity:
                 if _FINE:
                     if name in ("STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "DELETE_FAST"):
                         stored.add(ins.argval)
+                    if assigned is not None and name.startswith(_VARIABLE_OPS) and name not in _HEAP_STORES:
+                        if type(ins.argval) is str:
+                            assigned.add(ins.argval)
+                        else:
+                            assigned = None
                     if name in ("STORE_GLOBAL", "DELETE_GLOBAL"):
                         globals_ = True
                     stack = _simulate(ins, stack)
@@ -233,7 +246,8 @@ class CodePurity:
                 _names(expr, names)
             if names & stored:
                 return IMPURE
-        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_)
+        stores = frozenset(assigned) if _FINE and assigned is not None else None
+        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_, stores)
 
 
 # -- Python 3.11: objects a stretch changes ----------------------------------------------------

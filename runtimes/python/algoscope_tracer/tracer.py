@@ -104,6 +104,8 @@ class FrameState:
         "refs",
         "shares_vars",
         "direct",
+        "name_index",
+        "windowed",
     )
 
     def __init__(self, frame, fid, info):
@@ -128,6 +130,11 @@ class FrameState:
         self.shares_vars = info.is_module or bool(info.code.co_cellvars)
         #: Called directly by the program frame below it (so its return resumes that line).
         self.direct = False
+        #: ``sent_names`` → position, made when needed.
+        self.name_index = None
+        #: A long list among its variables is shown in a window that follows an index
+        #: variable (``_window``): its variables are always all read.
+        self.windowed = False
 
 
 class Options:
@@ -196,6 +203,9 @@ class Tracer:
         self.loops_moved = True
         #: Frames that ran since the last recorded step (each once; see ``FrameState.dirty``).
         self.touched = []
+        #: Variables the running frame's code may have assigned since the last recorded step
+        #: (purity.py), or None when not known.
+        self.stores = set()
         self.roots = []
         self.sent_length = 0
         self.recursion_limit = None
@@ -421,6 +431,12 @@ class Tracer:
         last = self.last_frame
         if last is frame and (event == "line" or event == "return"):
             stretch = info.purity.stretch(self.last_lasti)
+            stores = self.stores
+            if stores is not None:
+                if stretch.stores is None:
+                    self.stores = None
+                elif stretch.stores:
+                    stores.update(stretch.stores)
             if not stretch.plain:
                 self._check_stretch(frame, stretch)
         elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
@@ -621,11 +637,15 @@ class Tracer:
             # Only the running frame ran, and every active frame is listed.
             s = touched[0]
             refs = s.refs
-            update = self._frame_update(s)
+            update = self._frame_update(s, self.stores)
             if update is not None:
                 updates.append(update)
             roots_moved = s.refs != refs
         touched.clear()
+        if self.stores is None:
+            self.stores = set()
+        else:
+            self.stores.clear()
         roots = self.roots
         if roots_moved:
             roots = self.roots = [oid for s in frames for oid in s.refs]
@@ -698,17 +718,26 @@ class Tracer:
             return active
         return active + sorted(self.suspended.values(), key=lambda s: int(s.fid[1:]))
 
-    def _frame_update(self, state):
+    def _frame_update(self, state, stores=None):
+        """The frame's update for the step (None when nothing changed since it was sent).
+        ``stores``: the only variables that can have changed since it was last read, when
+        known (then only those are read again)."""
         state.dirty = False
         frame = state.frame
         line = frame.f_lineno
-        self.heap.found = state.refs = []
-        names, values = self._locals(state)
+        read = None
+        if stores is not None and state.sent and not state.windowed:
+            read = self._reread_stores(state, stores)
+        if read is None:
+            self.heap.found = state.refs = []
+            read = self._locals(state)
+        names, values = read
         if not state.sent:
             state.sent = True
             state.sent_line = line
             state.sent_names = names
             state.sent_values = values
+            state.name_index = None
             state.sent_state = state.suspended
             update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": _pairs(names, values)}
             if state.suspended:
@@ -726,6 +755,7 @@ class Tracer:
                 update["ls"] = [[name, v] for name, v, old in zip(names, values, before) if v != old]
             else:
                 update["lv"] = _pairs(names, values)
+                state.name_index = None
             state.sent_names = names
             state.sent_values = values
         if state.suspended != state.sent_state:
@@ -767,8 +797,55 @@ class Tracer:
             else:
                 values.append(value(v))
             if t is list and len(v) > 60 and name in index_names:
+                state.windowed = True
                 self._window(v, name, frame)
         return names, values
+
+    def _reread_stores(self, state, stores):
+        """``(names, wire values)`` of a frame whose variables were all read at the last step
+        and of which only ``stores`` can have been assigned since: those are read again, the
+        rest kept. None when a variable appeared or went (then all are read)."""
+        names = state.sent_names
+        values = state.sent_values
+        if not stores:
+            return names, values
+        index = state.name_index
+        if index is None:
+            index = state.name_index = {name: i for i, name in enumerate(names)}
+        info = state.info
+        shown = info.shown
+        positions = []
+        for name in stores:
+            i = index.get(name)
+            if i is not None:
+                positions.append(i)
+                continue
+            show = shown.get(name)
+            if show is None:
+                show = shown[name] = info.shows(name)
+            if show:
+                return None  # a new variable (or one not yet bound) was assigned
+        if not positions:
+            return names, values
+        local_vars = state.frame.f_locals
+        heap = self.heap
+        heap.found = found = []
+        new = None
+        positions.sort()  # the order a full read meets them, so new objects get the same ids
+        for i in positions:
+            name = names[i]
+            if name not in local_vars:
+                return None  # deleted
+            wire = heap.value(local_vars[name])
+            if wire != values[i]:
+                if new is None:
+                    new = list(values)
+                new[i] = wire
+        if new is None:
+            return names, values
+        if found or any(type(values[i]) is str for i in positions):
+            state.refs = [v for v in new if type(v) is str]
+        return names, new
 
     def _window(self, items, name, frame):
         local_vars = frame.f_locals
