@@ -32,6 +32,7 @@ _type_dict_of = type.__dict__["__dict__"].__get__
 _type_mro_of = type.__dict__["__mro__"].__get__
 _type_bases_of = type.__dict__["__bases__"].__get__
 _type_flags_of = type.__dict__["__flags__"].__get__
+_type_itemsize_of = type.__dict__["__itemsize__"].__get__
 _HEAPTYPE = 1 << 9
 
 _GETSET = types.GetSetDescriptorType
@@ -137,7 +138,7 @@ def prim_of_subclass(value):
 class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
-    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "is_heap")
+    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap")
 
     def __init__(self, t):
         self.name = clean(_type_name_of(t))
@@ -157,9 +158,14 @@ class TypeInfo:
                 if type(descriptor) is _MEMBER and key not in ("__weakref__", "__dict__"):
                     self.slots.append((clean(key), descriptor.__get__))
         self.sizeof_safe = False
+        #: Every instance has the same size (``object.__sizeof__`` of a type without items);
+        #: ``size`` holds it once one was measured.
+        self.size_fixed = False
+        self.size = None
         for klass in mro:
             if "__sizeof__" in _type_dict_of(klass):
                 self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
+                self.size_fixed = klass is object and _type_itemsize_of(t) == 0
                 break
         self.kind = _kind_of(t, mro)
 
@@ -385,12 +391,17 @@ class Heap:
 
 
 def _size(obj, info):
+    if info.size is not None:
+        return info.size
     if not info.sizeof_safe:
         return None
     try:
-        return sys.getsizeof(obj)
+        size = sys.getsizeof(obj)
     except Exception:
         return None
+    if info.size_fixed:
+        info.size = size
+    return size
 
 
 # -- sequences ------------------------------------------------------------------------------
@@ -566,10 +577,11 @@ def _snap_instance(heap, oid, obj, info):
                 size = _size(obj, info)
                 if size is not None:
                     size += _plain_dict_size(len(names))
-                return (size, names, tuple(map(id, values))), list(zip(names, values))
+                return (size, names, tuple(map(id, values))), values
     fields = _instance_fields(obj, info)
     size = _instance_size(obj, info)
-    return (size, tuple(name for name, _ in fields), tuple(id(v) for _, v in fields)), fields
+    values = tuple(v for _, v in fields)
+    return (size, tuple(name for name, _ in fields), tuple(map(id, values))), values
 
 
 def _instance_size(obj, info):
@@ -601,9 +613,9 @@ def _plain_dict_size(n):
 def _describe_instance(heap, oid, obj, info, read):
     if read is None:
         read = _snap_instance(heap, oid, obj, info)
-    (size, _, _), fields = read
+    (size, names, _), values = read
     value = heap.value
-    fields = [[clean(name), value(v)] for name, v in fields]
+    fields = [[clean(name), value(v)] for name, v in zip(names, values)]
     wire = {"k": "instance", "t": info.name, "f": fields}
     if size is not None:
         wire["b"] = size
