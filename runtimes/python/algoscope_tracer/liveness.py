@@ -64,8 +64,10 @@ class Liveness:
             self.roots = list(roots)
             self.root_set = now
         added = None
+        live = self.live
+        gained = [oid for oid in gained if oid not in live]
         if gained:
-            added, found = self._walk(gained, False, mutated, self.live)
+            added, found = self._walk(gained, False, mutated, live)
             changed.update(found)
         if lost and not self._still_held(lost, added):
             return self._rewalk(roots, False, mutated, changed)

@@ -126,35 +126,41 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "offsets", "stretches", "line_stretches", "callables")
+    __slots__ = ("instructions", "index", "offsets", "starts", "stretches", "by_position", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
         self.offsets = [ins.offset for ins in self.instructions]
+        #: Byte position → the offset of the instruction holding it (:meth:`containing`).
+        self.starts = {}
         self.stretches = {}
-        #: Event position (``f_lasti``, as given) → the stretch to the next line.
-        self.line_stretches = {}
+        #: ``f_lasti`` as given (or ``(f_lasti, stop)``) → its stretch, as :meth:`stretch` gave it.
+        self.by_position = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
 
     def containing(self, lasti):
         """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
         points at its last inline cache entry)."""
-        if lasti in self.index:
-            return lasti
-        i = bisect.bisect_right(self.offsets, lasti) - 1
-        return self.offsets[i] if i >= 0 else lasti
+        found = self.starts.get(lasti)
+        if found is None:
+            if lasti in self.index:
+                found = lasti
+            else:
+                i = bisect.bisect_right(self.offsets, lasti) - 1
+                found = self.offsets[i] if i >= 0 else lasti
+            self.starts[lasti] = found
+        return found
 
     def stretch(self, offset, stop=None):
         """The :class:`Stretch` starting at byte ``offset`` (an event's ``f_lasti``), up to
         the next line, or up to (not including) the instruction at ``stop``."""
-        if stop is None:
-            found = self.line_stretches.get(offset)
-            if found is None:
-                found = self.line_stretches[offset] = self._stretch(offset, None)
-            return found
-        return self._stretch(offset, stop)
+        key = offset if stop is None else (offset, stop)
+        found = self.by_position.get(key)
+        if found is None:
+            found = self.by_position[key] = self._stretch(offset, stop)
+        return found
 
     def _stretch(self, offset, stop):
         offset = self.containing(offset)
