@@ -511,15 +511,18 @@ class Tracer:
         local_vars = frame.f_locals
         heap = self.heap
         dict_of = heap.dict_of
+        receivers = {}  # id of an expression → what it named (a receiver is often also mutated)
         try:
             for expr, method in stretch.methods:
-                allowed = CONTAINERS.get(type(resolve(expr, local_vars, global_vars, dict_of)))
+                receiver = receivers[id(expr)] = resolve(expr, local_vars, global_vars, dict_of)
+                allowed = CONTAINERS.get(type(receiver))
                 if allowed is None or method not in allowed:
                     self.heap_dirty = True
                     return
             ids = heap.ids
             for expr in stretch.mutated:
-                oid = ids.get(id(resolve(expr, local_vars, global_vars, dict_of)))
+                target = receivers[id(expr)] if id(expr) in receivers else resolve(expr, local_vars, global_vars, dict_of)
+                oid = ids.get(id(target))
                 if oid is not None:
                     self.mutated.add(oid)
         except Unresolved:
