@@ -63,10 +63,13 @@ _UNCONDITIONAL = frozenset(
 )
 _JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 _LOCAL_STORES = frozenset(("STORE_FAST", "STORE_NAME"))
-#: Instructions that may assign or delete a variable (those named ``_HEAP_STORES`` change
-#: an object instead).
-_VARIABLE_OPS = ("STORE_", "DELETE_", "LOAD_FAST_AND_CLEAR")
-_HEAP_STORES = frozenset(("STORE_ATTR", "STORE_SUBSCR", "STORE_SLICE", "DELETE_ATTR", "DELETE_SUBSCR"))
+#: Instructions that may assign or delete a variable (not an attribute or item).
+_VARIABLE_OPS = frozenset(
+    name
+    for name in dis.opname
+    if name.startswith(("STORE_", "DELETE_", "LOAD_FAST_AND_CLEAR"))
+    and name not in ("STORE_ATTR", "STORE_SUBSCR", "STORE_SLICE", "DELETE_ATTR", "DELETE_SUBSCR")
+)
 
 
 class Stretch:
@@ -126,12 +129,14 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "offsets", "starts", "stretches", "by_position", "callables")
+    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
         self.offsets = [ins.offset for ins in self.instructions]
+        #: The source line of each instruction (None for those without one).
+        self.lines = [_line(ins) for ins in self.instructions]
         #: Byte position → the offset of the instruction holding it (:meth:`containing`).
         self.starts = {}
         self.stretches = {}
@@ -184,7 +189,8 @@ class CodePurity:
         if start is None:
             return IMPURE
         instructions = self.instructions
-        line = _line(instructions[start])
+        lines = self.lines
+        line = lines[start]
         inplace = []
         subscript = False
         mutated = []
@@ -199,7 +205,7 @@ class CodePurity:
             i, stack = todo.pop()
             while 0 <= i < len(instructions) and i not in seen:
                 ins = instructions[i]
-                here = _line(ins)
+                here = lines[i]
                 if i != start and here is not None and here != line:
                     break
                 name = ins.opname
@@ -226,7 +232,7 @@ class CodePurity:
                 if _FINE:
                     if name in ("STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "DELETE_FAST"):
                         stored.add(ins.argval)
-                    if assigned is not None and name.startswith(_VARIABLE_OPS) and name not in _HEAP_STORES:
+                    if assigned is not None and name in _VARIABLE_OPS:
                         if type(ins.argval) is str:
                             assigned.add(ins.argval)
                         else:
@@ -310,6 +316,23 @@ def _fine_effect(ins, stack, mutated, builtins, methods):
     return True
 
 
+#: How many stack entries an instruction takes (for :func:`_simulate`); those in
+#: ``_POPS_ARG`` take their argument's count; ``FORMAT_VALUE``'s is worked out.
+_POPS = {
+    "STORE_ATTR": 2, "STORE_SUBSCR": 3, "DELETE_SUBSCR": 2, "DELETE_ATTR": 1,
+    "COMPARE_OP": 2, "IS_OP": 2, "CONTAINS_OP": 2,
+    "STORE_FAST": 1, "STORE_NAME": 1, "STORE_GLOBAL": 1, "POP_TOP": 1,
+    "UNARY_NEGATIVE": 1, "UNARY_NOT": 1, "UNARY_INVERT": 1, "GET_ITER": 1,
+    "UNPACK_SEQUENCE": 1, "RETURN_VALUE": 1,
+    "POP_JUMP_FORWARD_IF_FALSE": 1, "POP_JUMP_FORWARD_IF_TRUE": 1,
+    "POP_JUMP_BACKWARD_IF_FALSE": 1, "POP_JUMP_BACKWARD_IF_TRUE": 1,
+    "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
+    "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
+    "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
+}  # fmt: skip
+_POPS_ARG = frozenset(("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_STRING"))
+
+
 def _simulate(ins, stack):
     """The symbolic stack after ``ins``: each entry says where the value came from."""
     name = ins.opname
@@ -355,19 +378,12 @@ def _simulate(ins, stack):
         effect = dis.stack_effect(ins.opcode, arg) if ins.opcode >= dis.HAVE_ARGUMENT else dis.stack_effect(ins.opcode)
     except ValueError:
         return [_UNKNOWN]
-    pops = {
-        "STORE_ATTR": 2, "STORE_SUBSCR": 3, "DELETE_SUBSCR": 2, "DELETE_ATTR": 1,
-        "CALL": (arg or 0) + 2, "BUILD_TUPLE": arg, "BUILD_LIST": arg, "BUILD_SET": arg,
-        "BUILD_STRING": arg, "COMPARE_OP": 2, "IS_OP": 2, "CONTAINS_OP": 2,
-        "STORE_FAST": 1, "STORE_NAME": 1, "STORE_GLOBAL": 1, "POP_TOP": 1,
-        "UNARY_NEGATIVE": 1, "UNARY_NOT": 1, "UNARY_INVERT": 1, "GET_ITER": 1,
-        "UNPACK_SEQUENCE": 1, "RETURN_VALUE": 1, "FORMAT_VALUE": 2 if (arg or 0) & 4 else 1,
-        "POP_JUMP_FORWARD_IF_FALSE": 1, "POP_JUMP_FORWARD_IF_TRUE": 1,
-        "POP_JUMP_BACKWARD_IF_FALSE": 1, "POP_JUMP_BACKWARD_IF_TRUE": 1,
-        "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
-        "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
-        "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
-    }.get(name)
+    if name in _POPS_ARG:
+        pops = arg
+    elif name == "FORMAT_VALUE":
+        pops = 2 if (arg or 0) & 4 else 1
+    else:
+        pops = _POPS.get(name)
     if pops is None or len(stack) < pops:
         return [_UNKNOWN] * max(0, len(stack) + effect) if len(stack) + effect >= 0 else []
     return stack[: len(stack) - pops] + [_UNKNOWN] * (pops + effect)
