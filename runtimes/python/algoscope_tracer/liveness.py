@@ -40,7 +40,8 @@ class Liveness:
         #: Ids live at the previous recorded step.
         self.live = set()
         self.roots = []
-        self.root_set = set()
+        #: ``oid`` → how many times ``roots`` holds it.
+        self.root_counts = {}
         #: ``oid`` → ``{oid of an object holding it: how many times}``, for every object read.
         self.parents = {}
 
@@ -57,12 +58,7 @@ class Liveness:
         if mutated and not self._reread(mutated, changed, gained, lost):
             return self._rewalk(roots, False, mutated, changed)
         if roots != self.roots:
-            old = self.root_set
-            now = set(roots)
-            gained[:0] = [oid for oid in roots if oid not in old]
-            lost.extend(oid for oid in self.roots if oid not in now)
-            self.roots = list(roots)
-            self.root_set = now
+            gained[:0] = self._move_roots(roots, lost)
         added = None
         live = self.live
         gained = [oid for oid in gained if oid not in live]
@@ -76,6 +72,31 @@ class Liveness:
         self.live |= added
         return sorted(added, key=id_number) if len(added) > 1 else list(added), (), changed
 
+    def _move_roots(self, roots, lost):
+        """Makes ``roots`` the roots; adds ids no longer among them to ``lost`` and returns
+        the part of the new roots that may hold ids new to them, in order. A call or a
+        return only adds or drops the last frame's, so most often only the end is compared."""
+        old = self.roots
+        n = len(old)
+        if len(roots) >= n and roots[:n] == old:
+            added, dropped = roots[n:], ()
+        elif len(roots) < n and old[: len(roots)] == roots:
+            added, dropped = (), old[len(roots) :]
+        else:
+            added, dropped = roots, old
+        counts = self.root_counts
+        for oid in dropped:
+            count = counts[oid] - 1
+            if count:
+                counts[oid] = count
+            else:
+                del counts[oid]
+                lost.append(oid)
+        for oid in added:
+            counts[oid] = counts.get(oid, 0) + 1
+        self.roots = list(roots)
+        return list(added)
+
     def _rewalk(self, roots, full, mutated, changed):
         """The step by a walk of everything ``roots`` reach; ``changed`` holds objects already
         read again this step (kept if they are still live)."""
@@ -84,8 +105,7 @@ class Liveness:
         changed.update(found)
         old = self.live
         self.live = live
-        self.roots = list(roots)
-        self.root_set = set(roots)
+        self._move_roots(roots, [])
         return sorted(live - old, key=id_number), sorted(old - live, key=id_number), changed
 
     def _reread(self, mutated, changed, gained, lost):
@@ -120,7 +140,7 @@ class Liveness:
         """Whether every id in ``lost`` is still reachable: a root, or reached backwards from a
         root over objects that are live (and so read since they last changed)."""
         live = self.live
-        roots = self.root_set
+        roots = self.root_counts
         parents = self.parents
         for oid in lost:
             if oid in roots or oid not in live:
