@@ -879,9 +879,13 @@ def _record_encoder():
     plain = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False)
     try:
         from _json import encode_basestring_ascii, make_encoder
-    except ImportError:
+
+        encoder = make_encoder(None, plain.default, encode_basestring_ascii, None, ":", ",", False, False, True)
+        sample = {"l": 1, "f": [{"i": "f1", "lv": [["s", ["str", "'\u00e9'"]], ["b", True], ["n", None]]}]}
+        if "".join(encoder(sample, 0)) != plain.encode(sample):
+            return plain.encode
+    except (ImportError, TypeError):  # another Python, or another make_encoder
         return plain.encode
-    encoder = make_encoder(None, plain.default, encode_basestring_ascii, None, ":", ",", False, False, True)
     join = "".join
 
     def encode(record):
