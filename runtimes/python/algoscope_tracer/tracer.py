@@ -617,7 +617,9 @@ class Tracer:
             rec["e"] = kind
         frame = state.frame
         rec["l"] = frame.f_lineno
-        frames = self._visible_frames()
+        frames = self.active
+        if self.suspended or len(frames) > MAX_FRAMES:
+            frames = self._visible_frames()
         frames_moved = self.frames_moved
         if frames_moved:
             self._send_order(frames, rec)
@@ -696,7 +698,7 @@ class Tracer:
             rec["o"] = [line if line is not None else rec["l"], refs]
         if self.sampler.skipped:
             rec["sk"] = self.sampler.take_skipped()
-        self._emit(rec)
+        self.emit(self.encode(rec))
         if self.steps % COUNTS_EVERY == 0:
             self._emit({"counts": self._counts()})
 
