@@ -20,14 +20,14 @@ import sys
 import time
 import types
 
-_perf_counter = time.perf_counter
-
 from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
-from .values import INT_WIRE_MAX, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+
+_perf_counter = time.perf_counter
 
 #: The file name the program is compiled under; only its frames are recorded.
 PROGRAM_FILE = "<program>"
