@@ -707,10 +707,11 @@ class Tracer:
         order = [s.fid for s in frames]
         sent = self.sent_order
         if order != sent:
-            keep = 0
-            limit = min(len(order), len(sent))
-            while keep < limit and order[keep] == sent[keep]:
-                keep += 1
+            keep = min(len(order), len(sent))
+            if order[:keep] != sent[:keep]:  # not a call or a return: find where they part
+                keep = 0
+                while order[keep] == sent[keep]:
+                    keep += 1
             rec["fp"] = keep
             rec["fa"] = order[keep:]
             self.sent_order = order
