@@ -52,6 +52,8 @@ class Liveness:
         object is read again); else only the ids in ``mutated`` may have."""
         if dirty:
             return self._rewalk(roots, True, mutated, {})
+        if not mutated and roots == self.roots:
+            return (), (), {}
         changed = {}
         gained = []
         lost = []

@@ -835,21 +835,26 @@ class Tracer:
             return names, values
         local_vars = state.frame.f_locals
         heap = self.heap
-        heap.found = found = []
+        heap.found = []
         new = None
+        refs_moved = False
         positions.sort()  # the order a full read meets them, so new objects get the same ids
         for i in positions:
             name = names[i]
             if name not in local_vars:
                 return None  # deleted
-            wire = heap.value(local_vars[name])
-            if wire != values[i]:
+            v = local_vars[name]
+            wire = v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else heap.value(v)
+            before = values[i]
+            if wire != before:
                 if new is None:
                     new = list(values)
                 new[i] = wire
+                if type(wire) is str or type(before) is str:  # a heap id came or went
+                    refs_moved = True
         if new is None:
             return names, values
-        if found or any(type(values[i]) is str for i in positions):
+        if refs_moved:
             state.refs = [v for v in new if type(v) is str]
         return names, new
 
