@@ -77,13 +77,17 @@ class Liveness:
     def _move_roots(self, roots, lost):
         """Makes ``roots`` the roots; adds ids no longer among them to ``lost`` and returns
         the part of the new roots that may hold ids new to them, in order. A call or a
-        return only adds or drops the last frame's, so most often only the end is compared."""
+        return only adds or drops the last frame's, and a step that moved variables keeps
+        their number, so most often only the end, or only the places that differ, count."""
         old = self.roots
         n = len(old)
         if len(roots) >= n and roots[:n] == old:
             added, dropped = roots[n:], ()
         elif len(roots) < n and old[: len(roots)] == roots:
             added, dropped = (), old[len(roots) :]
+        elif len(roots) == n:  # variables moved to other objects: compare place by place
+            dropped = [was for was, now in zip(old, roots) if was != now]
+            added = [now for was, now in zip(old, roots) if was != now]
         else:
             added, dropped = roots, old
         counts = self.root_counts
