@@ -615,7 +615,10 @@ def _describe_instance(heap, oid, obj, info, read):
         read = _snap_instance(heap, oid, obj, info)
     (size, names, _), values = read
     value = heap.value
-    fields = [[clean(name), value(v)] for name, v in zip(names, values)]
+    fields = [
+        [name if _str_isascii(name) else clean(name), v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else value(v)]
+        for name, v in zip(names, values)
+    ]
     wire = {"k": "instance", "t": info.name, "f": fields}
     if size is not None:
         wire["b"] = size
