@@ -440,20 +440,23 @@ _INT_ONLY = {int}
 
 def _wire_items(heap, items, ids, previous):
     """Wire values of ``items`` (whose ids are ``ids``); a run of small whole numbers is copied
-    as it is. ``previous`` is ``(ids, wire items)`` of the same window when the object was last
-    read, or None: the items still there in front (an append, a pop from the end) keep their
+    as it is. ``previous`` is ``(ids, wire items, heap ids among them)`` of the same window when
+    the object was last read, or None: the items still there in front (an append, a pop from the end) keep their
     wire values (the entry kept them alive, so the same id is the same unchanged value)."""
     if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
         return list(items)
     value = heap.value
     if previous is None:
         return [value(item) for item in items]
-    before, wires = previous
+    before, wires, children = previous
     same = _common_prefix(before, ids)
     if not same:
         return [value(item) for item in items]
     kept = wires[:same]
-    heap.found.extend([w for w in kept if type(w) is str])
+    if len(children) == len(wires):  # every item was a heap object
+        heap.found.extend(children[:same])
+    else:
+        heap.found.extend([w for w in kept if type(w) is str])
     kept.extend([value(item) for item in items[same:]])
     return kept
 
@@ -474,15 +477,15 @@ def _common_prefix(a, b):
 
 
 def _previous_items(heap, oid, kind, offset):
-    """``(ids, wire items)`` of ``oid``'s window at ``offset`` when it was last read as a
-    sequence of ``kind``, or None."""
+    """``(ids, wire items, children)`` of ``oid``'s window at ``offset`` when it was last read
+    as a sequence of ``kind``, or None."""
     entry = heap.entries.get(oid)
     if entry is None:
         return None
     wire = entry.wire
     if wire.get("k") != kind or wire.get("o", 0) != offset:
         return None
-    return entry.snap[3], wire["i"]
+    return entry.snap[3], wire["i"], entry.children
 
 
 _SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
