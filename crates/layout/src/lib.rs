@@ -31,6 +31,7 @@
 //! ```
 
 mod drawing;
+pub mod graph;
 mod options;
 mod place;
 mod route;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::str::FromStr;
 
 use algoscope_layout::{layout_memory, LayoutOptions};
-use algoscope_scene::{memory_scene, SceneOptions};
+use algoscope_scene::{apply_hints, memory_scene, SceneOptions};
+use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
@@ -60,7 +61,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(output) = &args.output {
         refuse_overwriting_input(&args.input, output)?;
     }
-    let trace = load_trace(&args.input, &args.run)?;
+    let mut trace = load_trace(&args.input, &args.run)?;
+    let scene_options = scene_options(&mut trace);
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -75,7 +77,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             ))
         }
     };
-    let scene = memory_scene(&trace, index, &SceneOptions::default()).map_err(|e| e.to_string())?;
+    let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
     let options = LayoutOptions {
         nested: args.nested,
         ..LayoutOptions::default()
@@ -86,4 +88,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         None => write_stdout(&svg)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
+/// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
+/// carrying the hints.
+pub(super) fn scene_options(trace: &mut Trace) -> SceneOptions {
+    let hints = apply_hints(trace);
+    for warning in &hints.warnings {
+        eprintln!("warning: {warning}");
+    }
+    SceneOptions {
+        hints,
+        ..SceneOptions::default()
+    }
 }
