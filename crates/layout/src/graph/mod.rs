@@ -218,15 +218,11 @@ fn layered(
     prepared: &input::Prepared,
     options: &GraphLayoutOptions,
 ) -> GraphLayout {
-    let t0 = std::time::Instant::now();
     let layer_of = layering::assign(prepared);
     let mut graph = proper::ProperGraph::build(prepared, &layer_of);
-    let t1 = t0.elapsed();
     ordering::minimise(&mut graph, options);
-    let t2 = t0.elapsed();
     let widths = node_widths(input, graph.len());
     let xs = coords::assign(&graph, &widths);
-    if std::env::var_os("GL_DEBUG").is_some() { eprintln!("n={} proper={} layers={} build {:?} order {:?} coords {:?}", input.nodes, graph.len(), graph.layers.len(), t1, t2 - t1, t0.elapsed() - t2); }
     graph.into_layout(input, &xs)
 }
 
