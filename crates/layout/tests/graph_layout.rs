@@ -198,7 +198,7 @@ fn check_force_spacing(layout: &GraphLayout) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn any_graph_lays_out_sanely_and_deterministically(input in any_graph()) {

@@ -7,11 +7,17 @@
 /// positions of its neighbours in the layer above and in the layer below.
 #[derive(Default)]
 pub(super) struct NeighbourLists {
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// Start of node `i`'s entries in `up` / `down`; entry `i + 1` ends them.
-    up_at: Vec<usize>,
-    down_at: Vec<usize>,
+    /// All neighbour positions, node by node, upper ones then lower ones.
+    flat: Vec<u32>,
+    /// Per node: where its upper positions start, how many, how many lower ones follow.
+    at: Vec<Span>,
+}
+
+#[derive(Clone, Copy)]
+struct Span {
+    start: u32,
+    ups: u32,
+    downs: u32,
 }
 
 impl NeighbourLists {
@@ -24,51 +30,69 @@ impl NeighbourLists {
         down: &[Vec<usize>],
         pos: &[usize],
     ) {
-        fill(&mut self.up, &mut self.up_at, nodes, up, pos);
-        fill(&mut self.down, &mut self.down_at, nodes, down, pos);
+        self.flat.clear();
+        self.at.clear();
+        for &v in nodes {
+            let start = self.flat.len();
+            self.flat.extend(up[v].iter().map(|&w| pos[w] as u32));
+            let mid = self.flat.len();
+            if mid - start > 1 {
+                self.flat[start..].sort_unstable();
+            }
+            self.flat.extend(down[v].iter().map(|&w| pos[w] as u32));
+            if self.flat.len() - mid > 1 {
+                self.flat[mid..].sort_unstable();
+            }
+            self.at.push(Span {
+                start: start as u32,
+                ups: (mid - start) as u32,
+                downs: (self.flat.len() - mid) as u32,
+            });
+        }
     }
 
     /// Number of edges at node `i` (above and below).
     pub(super) fn degree(&self, i: usize) -> usize {
-        self.up_at[i + 1] - self.up_at[i] + self.down_at[i + 1] - self.down_at[i]
+        (self.at[i].ups + self.at[i].downs) as usize
     }
 
     /// Crossings among the edges of nodes `i` and `j` with `i` left of `j`, and with `j` left
     /// of `i`.
+    #[inline]
     pub(super) fn pair(&self, i: usize, j: usize) -> (u64, u64) {
-        let (a, b) = count_pairs(
-            &self.up[self.up_at[i]..self.up_at[i + 1]],
-            &self.up[self.up_at[j]..self.up_at[j + 1]],
+        let (a, b) = (self.at[i], self.at[j]);
+        let (sa, sb) = (a.start as usize, b.start as usize);
+        if a.ups == 1 && a.downs == 1 && b.ups == 1 && b.downs == 1 {
+            // Two dummy nodes (the common case): one edge above and one below each.
+            let (au, ad, bu, bd) = (
+                self.flat[sa],
+                self.flat[sa + 1],
+                self.flat[sb],
+                self.flat[sb + 1],
+            );
+            return (
+                u64::from(au > bu) + u64::from(ad > bd),
+                u64::from(au < bu) + u64::from(ad < bd),
+            );
+        }
+        let (ua, ub) = (a.ups as usize, b.ups as usize);
+        let (x, y) = count_pairs(&self.flat[sa..sa + ua], &self.flat[sb..sb + ub]);
+        let (z, w) = count_pairs(
+            &self.flat[sa + ua..sa + ua + a.downs as usize],
+            &self.flat[sb + ub..sb + ub + b.downs as usize],
         );
-        let (c, d) = count_pairs(
-            &self.down[self.down_at[i]..self.down_at[i + 1]],
-            &self.down[self.down_at[j]..self.down_at[j + 1]],
-        );
-        (a + c, b + d)
+        (x + z, y + w)
     }
-}
-
-fn fill(
-    flat: &mut Vec<u32>,
-    at: &mut Vec<usize>,
-    nodes: &[usize],
-    adj: &[Vec<usize>],
-    pos: &[usize],
-) {
-    flat.clear();
-    at.clear();
-    for &v in nodes {
-        at.push(flat.len());
-        let start = flat.len();
-        flat.extend(adj[v].iter().map(|&w| pos[w] as u32));
-        flat[start..].sort_unstable();
-    }
-    at.push(flat.len());
 }
 
 /// For sorted `a` (neighbours of the left node) and `b` (of the right node): pairs with
 /// `a > b` (crossings as they are) and pairs with `a < b` (crossings if exchanged).
+#[inline]
 pub(super) fn count_pairs(a: &[u32], b: &[u32]) -> (u64, u64) {
+    // Dummy nodes have one neighbour on each side: the common case, without loops.
+    if let ([x], [y]) = (a, b) {
+        return (u64::from(x > y), u64::from(x < y));
+    }
     let (mut greater, mut less) = (0u64, 0u64);
     let (mut lo, mut hi) = (0usize, 0usize);
     for &x in a {

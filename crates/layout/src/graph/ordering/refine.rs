@@ -28,6 +28,7 @@ impl State<'_> {
                 let mut improved = false;
                 for i in 0..layer.len().saturating_sub(1) {
                     let (keep, swap) = lists.pair(local[i], local[i + 1]);
+                    self.work += 1;
                     if swap < keep || (ties && swap == keep && keep > 0) {
                         layer.swap(i, i + 1);
                         local.swap(i, i + 1);
@@ -56,29 +57,28 @@ impl State<'_> {
 
     /// One sifting pass (Matuszewski, Schönfeld & Molitor 1999) over every layer, top to
     /// bottom: each node, most connected first, is taken out and put back where its edges
-    /// cross least (staying where it is on ties). Returns the work done (pairs compared,
-    /// weighted by their edges).
-    pub(super) fn sift_all(&mut self) -> usize {
+    /// cross least (staying where it is on ties).
+    pub(super) fn sift_all(&mut self) {
         let mut lists = NeighbourLists::default();
-        let mut work = 0;
         for l in 0..self.layers.len() {
-            work += self.sift_layer(l, &mut lists);
+            self.sift_layer(l, &mut lists);
         }
-        work
     }
 
-    fn sift_layer(&mut self, l: usize, lists: &mut NeighbourLists) -> usize {
+    fn sift_layer(&mut self, l: usize, lists: &mut NeighbourLists) {
         let nodes = self.layers[l].clone();
         let m = nodes.len();
         if m < 2 {
-            return 0;
+            return;
         }
         lists.build(&nodes, &self.g.up, &self.g.down, &self.pos);
         let mut order: Vec<usize> = (0..m).collect();
         let mut by_degree: Vec<usize> = (0..m).filter(|&i| lists.degree(i) > 0).collect();
         by_degree.sort_by_key(|&i| std::cmp::Reverse(lists.degree(i)));
-        let mut work = 0;
         for &v in &by_degree {
+            if self.work > self.budget {
+                break;
+            }
             let Some(cur) = order.iter().position(|&i| i == v) else {
                 continue;
             };
@@ -92,7 +92,7 @@ impl State<'_> {
                 }
                 let (v_left, w_left) = lists.pair(v, w);
                 cost += w_left as i64 - v_left as i64;
-                work += 1 + lists.degree(v) + lists.degree(w);
+                self.work += 1;
                 if cost < best_cost {
                     best_cost = cost;
                     best_slot = k + 1;
@@ -114,7 +114,6 @@ impl State<'_> {
             self.layers[l][k] = nodes[i];
         }
         self.reindex(l);
-        work
     }
 }
 
