@@ -31,6 +31,7 @@
 //! ```
 
 mod drawing;
+pub mod graph;
 mod loop_view;
 mod marker;
 mod options;

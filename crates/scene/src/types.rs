@@ -3,6 +3,8 @@
 use algoscope_trace_format::{Event, Value};
 use serde::{Deserialize, Serialize};
 
+use crate::hints::VizHints;
+
 /// Options of [`crate::memory_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -13,6 +15,13 @@ pub struct SceneOptions {
     /// Names always considered as index pointers on a list the code indexes, even when the
     /// code never writes `list[name]` (binary search's `lo`/`hi`).
     pub conventional_pointers: Vec<String>,
+    /// The parsed `viz:` hints ([`crate::apply_hints`]): linked and graph detection read
+    /// `linked` and `graphs`, the loop history reads `show`. Default: no hints.
+    pub hints: VizHints,
+    /// Ids of graphs the run-wide universe found ([`crate::GraphUniverse::ids`]): at steps
+    /// where such a graph is still being built (no edge yet, or fewer than half its
+    /// neighbours are keys), it is still read as a graph.
+    pub known_graphs: Vec<String>,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -28,6 +37,8 @@ impl Default for SceneOptions {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            hints: VizHints::default(),
+            known_graphs: Vec::new(),
         }
     }
 }
@@ -63,6 +74,10 @@ pub struct MemoryScene {
     pub grids: Vec<Grid>,
     /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
     pub trees: Vec<TreeBlock>,
+    /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
+    /// at this step, each drawn in place of its holder's box.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graphs: Vec<crate::SceneGraph>,
 }
 
 /// One function activation.
@@ -226,12 +241,16 @@ pub struct SceneArrow {
     pub grid_row: bool,
     /// True when this step changed the reference.
     pub changed: bool,
+    /// True for a reference between two members of one graph (the adjacency dict to a
+    /// neighbour list, a node object to another): never drawn, the graph shows it as an edge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_graph: bool,
 }
 
 impl SceneArrow {
     /// Whether this arrow is drawn as an arrow in the given mode.
     pub fn is_drawn(&self, nested: bool) -> bool {
-        !(self.grid_row || (nested && self.nests))
+        !(self.grid_row || self.in_graph || (nested && self.nests))
     }
 }
 
@@ -305,7 +324,8 @@ pub struct Grid {
     pub cols: u64,
 }
 
-/// A binary tree: instances linked by `left`/`right` fields.
+/// A tree: instances of the linked track's class joined by its link fields (see
+/// [`crate::find_linked_track`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeBlock {
@@ -313,6 +333,10 @@ pub struct TreeBlock {
     pub root: String,
     /// Nodes in in-order.
     pub nodes: Vec<TreeNode>,
+    /// The link field names (`left`, `right`; `children`): the slots parent-to-child edges
+    /// leave from.
+    #[serde(default)]
+    pub links: Vec<String>,
 }
 
 /// One node of a [`TreeBlock`].

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
+use super::render::scene_options;
 use crate::html::{build_page, PageOptions};
 
 /// Arguments of `html`.
@@ -32,7 +33,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| default_output(&args.input));
     refuse_overwriting_input(&args.input, &output)?;
-    let trace = load_trace(&args.input, &args.run)?;
+    let mut trace = load_trace(&args.input, &args.run)?;
+    let scene = scene_options(&mut trace);
     let title = args
         .input
         .file_name()
@@ -41,6 +43,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let options = PageOptions {
         title,
         nested: args.nested,
+        scene,
     };
     let page = build_page(&trace, &options).map_err(|e| format!("html: {e}"))?;
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;

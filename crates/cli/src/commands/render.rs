@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use std::str::FromStr;
 
 use algoscope_layout::{layout_loop, layout_memory, LayoutOptions, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, memory_scene, LoopSceneOptions, SceneOptions};
+use algoscope_scene::{apply_hints, loop_scene, memory_scene, LoopSceneOptions, SceneOptions};
 use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
+use crate::html::loop_scene_options;
 
 /// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(output) = &args.output {
         refuse_overwriting_input(&args.input, output)?;
     }
-    let trace = load_trace(&args.input, &args.run)?;
+    let mut trace = load_trace(&args.input, &args.run)?;
+    let scene_options = scene_options(&mut trace);
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -94,15 +96,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     let svg = match args.view {
         View::Memory => {
-            let scene = memory_scene(&trace, index, &SceneOptions::default())
-                .map_err(|e| e.to_string())?;
+            let scene =
+                memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
             let options = LayoutOptions {
                 nested: args.nested,
                 ..LayoutOptions::default()
             };
             layout_memory(&scene, &options).to_svg()
         }
-        View::Loops => loop_svg(&trace, index)?,
+        View::Loops => loop_svg(&trace, index, &loop_scene_options(&scene_options))?,
     };
     match args.output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?,
@@ -116,9 +118,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
 /// # Errors
 /// When no loop runs at the step: the message names the steps (counted from 1) where loops
 /// do run, or says the run has none.
-fn loop_svg(trace: &Trace, index: usize) -> Result<String, String> {
-    let options = LoopSceneOptions::default();
-    if let Some(scene) = loop_scene(trace, index, &options).map_err(|e| e.to_string())? {
+fn loop_svg(trace: &Trace, index: usize, options: &LoopSceneOptions) -> Result<String, String> {
+    if let Some(scene) = loop_scene(trace, index, options).map_err(|e| e.to_string())? {
         return Ok(layout_loop(&scene, &LoopLayoutOptions::default()).to_svg());
     }
     let spans = loop_spans(trace);
@@ -152,4 +153,18 @@ fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
         }
     }
     spans
+}
+
+/// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
+/// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
+/// carrying the hints.
+pub(super) fn scene_options(trace: &mut Trace) -> SceneOptions {
+    let hints = apply_hints(trace);
+    for warning in &hints.warnings {
+        eprintln!("warning: {warning}");
+    }
+    SceneOptions {
+        hints,
+        ..SceneOptions::default()
+    }
 }

@@ -7,12 +7,23 @@
 
 use std::collections::HashMap;
 
+use algoscope_scene::{LoopSceneOptions, SceneOptions};
 use algoscope_trace_format::Trace;
 
 /// Longest loop run, in steps, whose history the page draws at each of its steps. Measured
 /// on the debug build: a 2,000-step run costs about 10 s to draw at all of its steps, a
 /// 9,000-step run several minutes.
 pub const MAX_RUN_STEPS: usize = 2_000;
+
+/// The loop-history options matching the memory view's `scene` options (the same hints and
+/// pointer names), with the scene's default row cap.
+pub fn loop_scene_options(scene: &SceneOptions) -> LoopSceneOptions {
+    LoopSceneOptions {
+        scene: scene.clone(),
+        hints: scene.hints.clone(),
+        ..LoopSceneOptions::default()
+    }
+}
 
 /// For each step: how many steps the loop run drawn there lasts (the outermost active loop of
 /// the frame of the innermost one, as `loop_scene` draws it), or `None` when no loop is active.

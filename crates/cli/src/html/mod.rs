@@ -21,9 +21,10 @@ mod template;
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, layout_memory_full, LayoutOptions, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions};
+use algoscope_scene::{loop_scene, memory_scene, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
+pub use loops::loop_scene_options;
 pub use pieces::SplitError;
 
 /// How to build the page.
@@ -33,6 +34,8 @@ pub struct PageOptions {
     pub title: String,
     /// Draw singly referenced objects inside their holder instead of with an arrow.
     pub nested: bool,
+    /// Options of every step's memory scene (hints, sizes).
+    pub scene: SceneOptions,
 }
 
 /// Why the page could not be built.
@@ -77,15 +80,15 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    let scene_options = SceneOptions::default();
+    let scene_options = &options.scene;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
-    let loop_options = LoopSceneOptions::default();
+    let loop_options = loops::loop_scene_options(scene_options);
     let loop_layout = LoopLayoutOptions::default();
     let mut previous_loop = Vec::new();
     let run_lengths = loops::run_lengths(trace);
     for i in 0..trace.steps.len() {
-        let scene = memory_scene(trace, i, &scene_options).map_err(|source| HtmlError::Scene {
+        let scene = memory_scene(trace, i, scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
         })?;
