@@ -89,12 +89,7 @@ pub(crate) fn pointers_below(
 
 /// A pointer beside a grid row: a triangle pointing left at `x` (px), level with `cy`, and the
 /// names after it (class `pointer row`). Returns the mark and the rightmost x it reaches.
-pub(crate) fn pointer_beside(
-    char_px: f64,
-    x: f64,
-    cy: f64,
-    pointers: &[PointerAt],
-) -> (Mark, f64) {
+pub(crate) fn pointer_beside(char_px: f64, x: f64, cy: f64, pointers: &[PointerAt]) -> (Mark, f64) {
     let label: Vec<&str> = pointers.iter().map(|p| p.name).collect();
     let label = label.join(",");
     let index = pointers.first().map_or(0, |p| p.index);

@@ -96,8 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     let svg = match args.view {
         View::Memory => {
-            let scene =
-                memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
+            let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
             let options = LayoutOptions {
                 nested: args.nested,
                 ..LayoutOptions::default()
@@ -125,12 +124,20 @@ fn loop_svg(trace: &Trace, index: usize, options: &LoopSceneOptions) -> Result<S
     let spans = loop_spans(trace);
     let step = index + 1;
     if spans.is_empty() {
-        return Err(format!("step {step}: no loop runs at this step, nor anywhere in the run"));
+        return Err(format!(
+            "step {step}: no loop runs at this step, nor anywhere in the run"
+        ));
     }
     let list: Vec<String> = spans
         .iter()
         .take(8)
-        .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
         .collect();
     let more = if spans.len() > 8 { ", …" } else { "" };
     Err(format!(

@@ -65,7 +65,11 @@ pub(super) fn run_header(
     at: (f64, f64),
 ) -> (Mark, f64) {
     let key = format!("run:{}:{}", h.loop_id, h.run);
-    let call = h.call.as_ref().map(|c| format!("= {c}")).unwrap_or_default();
+    let call = h
+        .call
+        .as_ref()
+        .map(|c| format!("= {c}"))
+        .unwrap_or_default();
     let (g, right) = note_line(
         "loop-run",
         &key,
@@ -101,7 +105,10 @@ pub(super) fn quiet_band(
         "loop-band",
         &key,
         &[
-            ("note", format!("⋯ {} changed nothing", count(b.count, "pass", "passes"))),
+            (
+                "note",
+                format!("⋯ {} changed nothing", count(b.count, "pass", "passes")),
+            ),
             ("detail", which),
         ],
         b.depth,

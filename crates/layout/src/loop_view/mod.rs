@@ -63,7 +63,10 @@ pub(super) fn item_group(class: &str, key: &str, x: f64, y: f64, w: f64, h: f64)
         .num("data-y", y)
         .num("data-w", w)
         .num("data-h", h)
-        .attr("transform", format!("translate({},{})", fmt_num(x), fmt_num(y)))
+        .attr(
+            "transform",
+            format!("translate({},{})", fmt_num(x), fmt_num(y)),
+        )
 }
 
 /// Lays out `scene` and draws it: the column heads, then every item of the scene in order
@@ -124,7 +127,9 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
             LoopItem::Row(r) => {
                 let placed = PlacedRow { row: r, y };
                 if let (true, Some(above)) = (after_own_row, &previous) {
-                    arrows.children.extend(change_arrows(above, &placed, &plan, m));
+                    arrows
+                        .children
+                        .extend(change_arrows(above, &placed, &plan, m));
                 }
                 let mark = row::draw_row(r, &plan, options, m, y);
                 previous = Some(placed);
@@ -160,7 +165,10 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
     Drawing {
         width: (right + m).ceil(),
         height: (y + m).ceil(),
-        classes: vec!["algoscope-memory".to_string(), "algoscope-loops".to_string()],
+        classes: vec![
+            "algoscope-memory".to_string(),
+            "algoscope-loops".to_string(),
+        ],
         marks: vec![heads, layer, arrows],
     }
 }

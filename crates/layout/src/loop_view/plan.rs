@@ -148,9 +148,8 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
     let mut columns = Vec::with_capacity(scene.containers.len());
     let mut row_h = s.cell_height_px;
     for (c, shown) in scene.containers.iter().enumerate() {
-        let contents = || {
-            rows(scene).filter_map(move |r| r.containers.get(c).map(|rc| (r, &rc.content)))
-        };
+        let contents =
+            || rows(scene).filter_map(move |r| r.containers.get(c).map(|rc| (r, &rc.content)));
         let (body, body_w, body_h) = match shown.kind {
             ContainerKind::Dict => dict_body(contents().map(|(_, c)| c), s),
             ContainerKind::Grid => grid_body(contents().map(|(_, c)| c), s),
@@ -216,9 +215,11 @@ fn cells_body(scene: &LoopScene, c: usize, indexed: bool, s: &Sizes) -> (Body, f
         }
         if indexed {
             // A pointer one past the end gets a slot of its own.
-            for p in r.pointers.iter().filter(|p| {
-                p.container == scene.containers[c].name && p.axis == PointerAxis::Items
-            }) {
+            for p in r
+                .pointers
+                .iter()
+                .filter(|p| p.container == scene.containers[c].name && p.axis == PointerAxis::Items)
+            {
                 if p.index == seq.offset + seq.cells.len() as u64 && p.index < seq.length + 1 {
                     end = end.max(p.index + 1);
                 }
@@ -283,18 +284,13 @@ fn grid_body<'a>(contents: impl Iterator<Item = &'a RowContent>, s: &Sizes) -> (
             }
         }
     }
-    let rl = text_px(&nrows.saturating_sub(1).to_string(), s.char_px() * 10.0 / 13.0) + 10.0;
+    let rl = text_px(
+        &nrows.saturating_sub(1).to_string(),
+        s.char_px() * 10.0 / 13.0,
+    ) + 10.0;
     let w = rl + cols.max(1) as f64 * cell_w;
     let h = nrows.max(1) as f64 * GRID_CELL_H;
-    (
-        Body::Grid {
-            rl,
-            cols,
-            cell_w,
-        },
-        w,
-        h,
-    )
+    (Body::Grid { rl, cols, cell_w }, w, h)
 }
 
 /// The pointers of `row` on `column`, at their x (px, from the row's left edge).
@@ -338,7 +334,10 @@ fn pointer_room(scene: &LoopScene, column: &Column, s: &Sizes) -> (f64, f64) {
         scratch.clear();
         below = below.max(h);
         right = right.max(reach + 2.0);
-        if let Body::Grid { rl, cols, cell_w, .. } = column.body {
+        if let Body::Grid {
+            rl, cols, cell_w, ..
+        } = column.body
+        {
             let beside = column_pointers(r, column, PointerAxis::Rows);
             let mut by_index: Vec<(u64, Vec<PointerAt>)> = Vec::new();
             for p in beside {

@@ -3,8 +3,7 @@
 //! and the scalars' values.
 
 use algoscope_scene::{
-    DictRow, GridRow, LoopRow, PointerAxis, RowContainer, RowContent, RowScalar,
-    SequenceRow,
+    DictRow, GridRow, LoopRow, PointerAxis, RowContainer, RowContent, RowScalar, SequenceRow,
 };
 use algoscope_trace_format::Value;
 
@@ -54,7 +53,8 @@ pub(super) fn draw_row(
         g.children.push(draw_container(row, rc, column, plan));
     }
     for (column, scalar) in plan.scalars.iter().zip(&row.scalars) {
-        g.children.push(draw_scalar(scalar, column.x, column.w, plan));
+        g.children
+            .push(draw_scalar(scalar, column.x, column.w, plan));
     }
     g
 }
@@ -92,7 +92,8 @@ fn draw_scalar(scalar: &RowScalar, x: f64, w: f64, plan: &Plan) -> Mark {
         plan.max_chars,
         &mut texts,
     );
-    g.children.push(rect.class_if("unbound", scalar.value.is_none()));
+    g.children
+        .push(rect.class_if("unbound", scalar.value.is_none()));
     g.children.extend(texts);
     g
 }
@@ -105,7 +106,9 @@ fn draw_container(row: &LoopRow, rc: &RowContainer, column: &Column, plan: &Plan
         (RowContent::Sequence(seq), Body::Cells { .. }) => {
             sequence(row, seq, column, plan, &mut g.children)
         }
-        (RowContent::Dict(d), Body::Dict { keys }) => dict(d, column.x, keys, plan, &mut g.children),
+        (RowContent::Dict(d), Body::Dict { keys }) => {
+            dict(d, column.x, keys, plan, &mut g.children)
+        }
         (RowContent::Grid(grid), Body::Grid { .. }) => {
             grid_cells(row, grid, column, plan, &mut g.children)
         }
@@ -135,13 +138,22 @@ fn sequence(row: &LoopRow, seq: &SequenceRow, column: &Column, plan: &Plan, out:
     let mut texts = Vec::new();
     let mut last_end = column.x;
     for (k, cell) in seq.cells.iter().enumerate() {
-        let index = if indexed { seq.offset + k as u64 } else { k as u64 };
+        let index = if indexed {
+            seq.offset + k as u64
+        } else {
+            k as u64
+        };
         let Some(cx) = column.slot_center(index) else {
             continue;
         };
         let x = cx - cell_w / 2.0;
         if k == 0 && seq.offset > 0 && indexed {
-            out.push(Mark::text("value ellipsis", x - ELLIPSIS_W / 2.0, h / 2.0, "…"));
+            out.push(Mark::text(
+                "value ellipsis",
+                x - ELLIPSIS_W / 2.0,
+                h / 2.0,
+                "…",
+            ));
         }
         let rect = value_cell(
             Some(&cell.value),
@@ -155,7 +167,9 @@ fn sequence(row: &LoopRow, seq: &SequenceRow, column: &Column, plan: &Plan, out:
         last_end = x + cell_w;
     }
     if seq.cells.is_empty() {
-        let x = column.slot_center(seq.offset).map_or(column.x, |c| c - cell_w / 2.0);
+        let x = column
+            .slot_center(seq.offset)
+            .map_or(column.x, |c| c - cell_w / 2.0);
         out.push(Mark::rect("cell empty", x, 0.0, cell_w, h));
     } else if seq.offset + (seq.cells.len() as u64) < seq.length {
         out.push(Mark::text(
