@@ -226,17 +226,7 @@ fn layered(
     let t2 = t0.elapsed();
     let widths = node_widths(input, graph.len());
     let xs = coords::assign(&graph, &widths);
-    if std::env::var_os("GL_DEBUG").is_some() {
-        eprintln!(
-            "n={} proper={} layers={} build {:?} order {:?} coords {:?}",
-            input.nodes,
-            graph.len(),
-            graph.layers.len(),
-            t1,
-            t2 - t1,
-            t0.elapsed() - t2
-        );
-    }
+    if std::env::var_os("GL_DEBUG").is_some() { eprintln!("n={} proper={} layers={} build {:?} order {:?} coords {:?}", input.nodes, graph.len(), graph.layers.len(), t1, t2 - t1, t0.elapsed() - t2); }
     graph.into_layout(input, &xs)
 }
 

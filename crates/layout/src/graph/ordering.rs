@@ -44,10 +44,7 @@ pub(crate) fn minimise(g: &mut ProperGraph, options: &GraphLayoutOptions) {
         state.transpose(false);
         let count = state.total();
         if debug() {
-            eprintln!(
-                "sift: {count} work {work} at {:?}",
-                T0.with(|t| t.elapsed())
-            );
+            eprintln!("sift: {count} work {work} at {:?}", T0.with(|t| t.elapsed()));
         }
         if count >= best_count {
             break;
@@ -220,14 +217,9 @@ impl<'a> State<'a> {
             p.sort_unstable();
             p
         };
-        let ups: Vec<Vec<usize>> = nodes
-            .iter()
-            .map(|&v| sorted_positions(&g.up[v], &self.pos))
-            .collect();
-        let downs: Vec<Vec<usize>> = nodes
-            .iter()
-            .map(|&v| sorted_positions(&g.down[v], &self.pos))
-            .collect();
+        let ups: Vec<Vec<usize>> = nodes.iter().map(|&v| sorted_positions(&g.up[v], &self.pos)).collect();
+        let downs: Vec<Vec<usize>> =
+            nodes.iter().map(|&v| sorted_positions(&g.down[v], &self.pos)).collect();
         // Local indices in current order.
         let mut order: Vec<usize> = (0..m).collect();
         let mut by_degree: Vec<usize> = (0..m).collect();
@@ -259,11 +251,7 @@ impl<'a> State<'a> {
             if cur == order.len() {
                 cost_at_cur = cost;
             }
-            let slot = if best_cost < cost_at_cur {
-                best_slot
-            } else {
-                cur
-            };
+            let slot = if best_cost < cost_at_cur { best_slot } else { cur };
             order.insert(slot, v);
         }
         for (k, &i) in order.iter().enumerate() {

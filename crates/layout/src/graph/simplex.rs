@@ -325,17 +325,7 @@ mod tests {
     fn moves_a_group_that_single_node_moves_cannot() {
         // 0 → 1 → 2 → 3 → 4 (a long chain) and a pair 5 → 6 with 6 → 4 and 5 → 4, 5 → 7,
         // 7 → 4: the group {5, 6, 7} belongs just above 4.
-        let edges = [
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 4),
-            (5, 6),
-            (6, 4),
-            (5, 4),
-            (5, 7),
-            (7, 4),
-        ];
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 4), (5, 4), (5, 7), (7, 4)];
         let mut layer = vec![0, 1, 2, 3, 4, 0, 1, 1];
         minimise_length(8, &edges, &mut layer);
         assert_eq!(length(&edges, &layer), 4 + 1 + 1 + 2 + 1 + 1);
