@@ -11,12 +11,17 @@ use algoscope_scene::{LoopSceneOptions, SceneOptions};
 use algoscope_trace_format::Trace;
 
 /// Longest loop run, in steps, whose history the page draws at each of its steps. Measured
-/// on the debug build: a 2,000-step run costs about 10 s to draw at all of its steps, a
-/// 9,000-step run several minutes.
-pub const MAX_RUN_STEPS: usize = 2_000;
+/// (debug build, a loop appending to a 60-item list): a 500-step run costs about 75 s to draw
+/// at every step with 120 rows, a 2,000-step run about 8 minutes.
+pub const MAX_RUN_STEPS: usize = 1_000;
+
+/// Most rows of a loop history on the page (the latest are kept; `render --view loops` keeps
+/// the scene's default 120). The pane shows a dozen rows at a time; fewer rows keep each
+/// step's drawing, and so the time to build the page, small.
+pub const PAGE_MAX_ROWS: usize = 40;
 
 /// The loop-history options matching the memory view's `scene` options (the same hints and
-/// pointer names), with the scene's default row cap.
+/// pointer names), with the scene's default row cap (120).
 pub fn loop_scene_options(scene: &SceneOptions) -> LoopSceneOptions {
     LoopSceneOptions {
         scene: scene.clone(),

@@ -21,7 +21,7 @@ mod template;
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, layout_memory_full, LayoutOptions, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, memory_scene, SceneError, SceneOptions};
+use algoscope_scene::{loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
 pub use loops::loop_scene_options;
@@ -83,7 +83,10 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let scene_options = &options.scene;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
-    let loop_options = loops::loop_scene_options(scene_options);
+    let loop_options = LoopSceneOptions {
+        max_rows: loops::PAGE_MAX_ROWS,
+        ..loops::loop_scene_options(scene_options)
+    };
     let loop_layout = LoopLayoutOptions::default();
     let mut previous_loop = Vec::new();
     let run_lengths = loops::run_lengths(trace);

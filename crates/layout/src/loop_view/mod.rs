@@ -36,7 +36,8 @@ pub struct LoopLayoutOptions {
     pub sizes: Sizes,
     /// Indentation per nesting level of row labels, run headers and bands (px). Default 14.
     pub indent_px: f64,
-    /// Vertical gap between two consecutive rows, where change arrows run (px). Default 22.
+    /// Vertical gap between two consecutive rows of a run, where change arrows run (px), when
+    /// a list is shown; rows without lists sit 12 px apart. Default 22.
     pub row_gap_px: f64,
 }
 
@@ -111,17 +112,25 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
     let mut layer = Mark::group("loop-items");
     let mut arrows = Mark::group("arrows");
     let mut previous: Option<PlacedRow> = None;
+    // Rows of a loop with other loops inside it (an outer pass, read after its inner runs).
+    let innermost = scene.loops.iter().map(|l| l.depth).max().unwrap_or(0);
+    // Without a list, no change arrow runs between rows, so rows sit closer.
+    let arrows_possible = plan
+        .columns
+        .iter()
+        .any(|c| matches!(c.body, Body::Cells { indexed: true, .. }));
+    let row_gap = if arrows_possible {
+        options.row_gap_px
+    } else {
+        ITEM_GAP * 2.0
+    };
     let mut gaps: BTreeMap<(&str, u64), usize> = BTreeMap::new();
     for item in &scene.items {
         let after_own_row = match (item, &previous) {
             (LoopItem::Row(r), Some(p)) => p.row.loop_id == r.loop_id && p.row.run == r.run,
             _ => false,
         };
-        y += if after_own_row {
-            options.row_gap_px
-        } else {
-            ITEM_GAP
-        };
+        y += if after_own_row { row_gap } else { ITEM_GAP };
         let at = (m, y);
         let (mark, reach, h) = match item {
             LoopItem::Row(r) => {
@@ -131,7 +140,8 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
                         .children
                         .extend(change_arrows(above, &placed, &plan, m));
                 }
-                let mark = row::draw_row(r, &plan, options, m, y);
+                let mark =
+                    row::draw_row(r, &plan, options, m, y).class_if("outer", r.depth < innermost);
                 previous = Some(placed);
                 (mark, m + plan.width, plan.row_h)
             }
