@@ -23,10 +23,11 @@ fn algoscope(args: &[&str]) -> (Option<i32>, String, String) {
 /// Steps (counted from 1) at which some loop runs, from the trace itself.
 fn loop_steps(path: &PathBuf) -> Vec<usize> {
     let trace: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the golden trace"))
+            .expect("JSON");
     trace["steps"]
         .as_array()
-        .unwrap()
+        .expect("steps")
         .iter()
         .enumerate()
         .filter(|(_, s)| s["loops"].as_array().is_some_and(|l| !l.is_empty()))

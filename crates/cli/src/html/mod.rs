@@ -90,7 +90,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let loop_layout = LoopLayoutOptions::default();
     let mut previous_loop = Vec::new();
     let run_lengths = loops::run_lengths(trace);
-    for i in 0..trace.steps.len() {
+    for (i, run_length) in run_lengths.iter().enumerate() {
         let scene = memory_scene(trace, i, scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
@@ -112,7 +112,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
             .svg
             .push(step_codec::encode(&previous_indices, &indices));
         previous_indices = indices;
-        let scene = match run_lengths[i] {
+        let scene = match *run_length {
             Some(n) if n > loops::MAX_RUN_STEPS => {
                 loops::extend_span(&mut steps.loops_too_long, i as u64, n as u64);
                 None
