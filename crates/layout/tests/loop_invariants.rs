@@ -2,7 +2,7 @@
 //! TypeScript) at which a loop runs, the loop-history SVG keeps its contract, read from the SVG
 //! alone: every run header, row, quiet band, sampled gap and dropped-rows note of the scene is
 //! drawn exactly once (by its `data-key`); no two items overlap; every cell lies inside its
-//! row; every change arrow joins a cell of a row to a cell of the row drawn directly below it,
+//! row, and a container's index (key, grid cell) is at the same x in every row; every change arrow joins a cell of a row to a cell of the row drawn directly below it,
 //! runs only through the gap between them, and lies inside the viewBox with everything else.
 
 #[path = "../../scene/tests/loops_support/mod.rs"]
@@ -79,6 +79,8 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
         problems.push("root lacks class algoscope-loops".into());
     }
     let mut items: Vec<(String, [f64; 4])> = Vec::new();
+    // (container, slot) → the x of its cell in the first row that has it.
+    let mut slot_x: BTreeMap<(String, String), f64> = BTreeMap::new();
     for node in root.descendants().filter(|n| has_class(*n, "node")) {
         let key = node.attribute("data-key").expect("data-key").to_string();
         let rect = [
@@ -91,6 +93,26 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
             problems.push(format!("{key} {rect:?} outside the viewBox {view:?}"));
         }
         if has_class(node, "loop-row") {
+            for container in node.children().filter(|n| has_class(*n, "container")) {
+                let name = container.attribute("data-name").unwrap_or_default();
+                for cell in container
+                    .children()
+                    .filter(|n| n.tag_name().name() == "rect")
+                {
+                    let Some(slot) = cell.attribute("data-slot") else {
+                        continue;
+                    };
+                    let x = num(cell, "x");
+                    let first = *slot_x
+                        .entry((name.to_string(), slot.to_string()))
+                        .or_insert(x);
+                    if (first - x).abs() > 0.01 {
+                        problems.push(format!(
+                            "{key}: {name}[{slot}] at x {x}, at x {first} in an earlier row"
+                        ));
+                    }
+                }
+            }
             for cell in node
                 .descendants()
                 .filter(|n| n.tag_name().name() == "rect" && has_class(*n, "cell"))

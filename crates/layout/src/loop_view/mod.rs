@@ -252,3 +252,84 @@ fn column_heads(plan: &Plan, x0: f64, y0: f64) -> Mark {
     }
     g
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scene of one run with two rows of a two-item list `a`: `[1, 2]`, then `[2, 1]` with
+    /// each cell's `from` as given.
+    fn swap_scene(from: [Option<u64>; 2]) -> LoopScene {
+        let cell = |v: u64, changed: bool, from: Option<u64>| {
+            serde_json::json!({"value": {"kind": "prim", "type": "int", "repr": v.to_string()},
+                "text": v.to_string(), "changed": changed, "from": from})
+        };
+        let row = |iteration: u64, cells: Vec<serde_json::Value>| {
+            serde_json::json!({"kind": "row", "loopId": "L1", "run": 1, "depth": 0,
+                "iteration": iteration, "step": iteration, "compareStep": iteration - 1,
+                "label": format!("pass {iteration}"), "current": false, "changed": true,
+                "containers": [{"name": "a", "id": "o1", "rebound": false, "content": {
+                    "kind": "sequence", "typeName": "list", "offset": 0, "length": 2,
+                    "cells": cells}}],
+                "scalars": [], "pointers": []})
+        };
+        let json = serde_json::json!({
+        "step": 2, "frame": "f1", "func": "f", "currentLoop": "L1", "loops": [],
+        "runSteps": [0, 2], "scalars": [], "sampled": false,
+        "containers": [{"name": "a", "kind": "list", "maxItems": 2, "maxGridRows": 0,
+                        "maxIndexEnd": 2}],
+        "items": [
+            row(1, vec![cell(1, false, None), cell(2, false, None)]),
+            row(2, vec![cell(2, true, from[0]), cell(1, true, from[1])]),
+        ]});
+        serde_json::from_value(json).expect("a loop scene")
+    }
+
+    fn arrows(scene: &LoopScene) -> Vec<Mark> {
+        let drawing = layout_loop(scene, &LoopLayoutOptions::default());
+        drawing
+            .marks
+            .iter()
+            .find(|m| m.classes == "arrows")
+            .map(|m| m.children.clone())
+            .unwrap_or_default()
+    }
+
+    fn attr<'m>(mark: &'m Mark, name: &str) -> &'m str {
+        mark.attrs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    /// The x of each end of an arrow, from its `data-points`.
+    fn ends_x(mark: &Mark) -> (f64, f64) {
+        let xs: Vec<f64> = attr(mark, "data-points")
+            .split_whitespace()
+            .filter_map(|p| p.split_once(',')?.0.parse().ok())
+            .collect();
+        (xs[0], xs[1])
+    }
+
+    #[test]
+    fn a_swap_draws_two_crossing_arrows() {
+        let marks = arrows(&swap_scene([Some(1), Some(0)]));
+        assert_eq!(marks.len(), 2);
+        assert_eq!(attr(&marks[0], "data-from"), "row:L1:1:1#a[1]");
+        assert_eq!(attr(&marks[0], "data-to"), "row:L1:1:2#a[0]");
+        assert!(marks.iter().all(|m| m.classes == "arrow change moved"));
+        let (a, b) = (ends_x(&marks[0]), ends_x(&marks[1]));
+        // Each goes to where the other came from: they cross.
+        assert!(a.0 > a.1 && b.0 < b.1);
+        assert_eq!((a.0, a.1), (b.1, b.0));
+    }
+
+    #[test]
+    fn an_in_place_change_is_straight_down_and_a_new_value_has_no_arrow() {
+        let marks = arrows(&swap_scene([Some(0), None]));
+        assert_eq!(marks.len(), 1);
+        assert_eq!(marks[0].classes, "arrow change");
+        let (from, to) = ends_x(&marks[0]);
+        assert_eq!(from, to);
+    }
+}
