@@ -1,6 +1,7 @@
 // The loop-history pane of the stepper page, opened from file:// in chromium: it follows the
 // step (the loop running there, its pass in progress scrolled into view), says when no loop
-// runs, names a run too long to draw, and keyboard stepping keeps working with it on screen.
+// runs, names a run too long to draw, keeps its column heads in view, and keyboard stepping
+// keeps working with it on screen.
 // Expectations come from the trace `algoscope trace` records for the same program.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -39,7 +40,10 @@ async function loopPane(page) {
       const row = current.getBoundingClientRect();
       visible = row.top >= box.top - 1 && row.bottom <= box.bottom + 1;
     }
+    const heads = pane.querySelector('svg.loop-heads');
     return {
+      // The column heads stay pinned at the top of the pane while the rows scroll.
+      headsPinned: heads ? pane.scrollTop > 0 && Math.abs(heads.getBoundingClientRect().top - pane.getBoundingClientRect().top) <= 1 : null,
       message: message.hidden ? null : message.textContent,
       drawn: pane.querySelector('svg.algoscope-loops') !== null,
       rows: pane.querySelectorAll('g.loop-row').length,
@@ -65,7 +69,7 @@ test('the loop pane follows bubble sort step by step', async () => {
   const { page, context, problems } = await openPage(browser, file, { width: 1280, height: 700 });
 
   assert.deepEqual(await loopPane(page), {
-    message: 'No loop running at this step.', drawn: false, rows: 0, current: null, currentStep: null, visible: null,
+    headsPinned: null, message: 'No loop running at this step.', drawn: false, rows: 0, current: null, currentStep: null, visible: null,
   });
 
   // A late step of the inner loop: many rows, the pass in progress scrolled into view.
@@ -81,6 +85,7 @@ test('the loop pane follows bubble sort step by step', async () => {
   assert.ok(pane.rows >= 8, `${pane.rows} rows`);
   assert.equal(pane.currentStep, late, 'the current row is read at the step shown');
   assert.equal(pane.visible, true, 'the current row is scrolled into view');
+  assert.equal(pane.headsPinned, true, 'the column heads stay in view');
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'bubble_sort-loop-pane.png') });
 
   // Keys still step with the pane on screen, and the pane follows.

@@ -221,12 +221,40 @@
     if (!sameIndices(shownLoop, indices)) {
       if (running) {
         ui.loopPicture.innerHTML = joinPieces(indices);
+        pinColumnHeads();
       } else {
         ui.loopPicture.replaceChildren();
       }
       shownLoop = indices;
     }
     if (running) scrollToCurrentRow();
+  }
+
+  // Repeats the drawing's column heads (names and indices, `g.loop-columns`, between y = 0
+  // and its data-h) in a small SVG that sticks to the top of the pane while the rows scroll
+  // under it. The copy covers the original exactly when the pane is scrolled to the top.
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  let headsHeight = 0;
+  function pinColumnHeads() {
+    headsHeight = 0;
+    const svg = ui.loopPicture.querySelector('svg');
+    const heads = svg && svg.querySelector('g.loop-columns[data-h]');
+    if (!heads) return;
+    const w = svg.getAttribute('width');
+    const h = Number(heads.getAttribute('data-h'));
+    const pinned = document.createElementNS(SVG_NS, 'svg');
+    pinned.setAttribute('class', svg.getAttribute('class') + ' loop-heads');
+    pinned.setAttribute('width', w);
+    pinned.setAttribute('height', String(h));
+    pinned.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    const paper = document.createElementNS(SVG_NS, 'rect');
+    paper.setAttribute('class', 'paper');
+    paper.setAttribute('width', '100%');
+    paper.setAttribute('height', '100%');
+    pinned.append(paper, heads.cloneNode(true));
+    svg.style.marginTop = -h + 'px';
+    ui.loopPicture.prepend(pinned);
+    headsHeight = h;
   }
 
   // Brings the current pass's row (class `current` in the drawing) into view, reading its
@@ -238,7 +266,8 @@
     const box = ui.loopPicture;
     const top = Number(row.getAttribute('data-y'));
     const bottom = top + Number(row.getAttribute('data-h'));
-    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+    // The pinned column heads cover the pane's top `headsHeight` px.
+    if (top < box.scrollTop + headsHeight || bottom > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
     }
   }

@@ -106,8 +106,8 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
     let plan = plan::plan(scene, options);
     let m = options.sizes.margin_px;
     let mut y = m;
-    let heads = column_heads(&plan, m, y);
     y += NAME_H + INDEX_H;
+    let heads = column_heads(&plan, m, m).num("data-h", y);
     let mut right = m + plan.width;
     let mut layer = Mark::group("loop-items");
     let mut arrows = Mark::group("arrows");
