@@ -1,13 +1,15 @@
 //! `algoscope render (PROGRAM | TRACE.json) --step N|last [--view memory|loops] [--nested]
-//! [-o OUT.svg]`: one step's memory picture, or the history of the loop running at that step,
-//! as SVG.
+//! [--sizes MODEL] [-o OUT.svg]`: one step's memory picture, or the history of the loop
+//! running at that step, as SVG.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
 use algoscope_layout::{layout_loop, layout_memory, LayoutOptions, LoopLayoutOptions};
-use algoscope_scene::{apply_hints, loop_scene, memory_scene, LoopSceneOptions, SceneOptions};
+use algoscope_scene::{
+    apply_hints, loop_scene, memory_scene, LoopSceneOptions, SceneOptions, SizeModel,
+};
 use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
@@ -65,6 +67,10 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them (memory view).
     #[arg(long)]
     pub nested: bool,
+    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
+    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    #[arg(long, value_name = "MODEL")]
+    pub sizes: Option<SizeModel>,
     /// Where to write the SVG; standard output when absent.
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
@@ -79,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         refuse_overwriting_input(&args.input, output)?;
     }
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene_options = scene_options(&mut trace);
+    let scene_options = scene_options(&mut trace, args.sizes);
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -164,14 +170,15 @@ fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
 
 /// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
 /// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
-/// carrying the hints.
-pub(super) fn scene_options(trace: &mut Trace) -> SceneOptions {
+/// carrying the hints and the size model (`--sizes`).
+pub(super) fn scene_options(trace: &mut Trace, size_model: Option<SizeModel>) -> SceneOptions {
     let hints = apply_hints(trace);
     for warning in &hints.warnings {
         eprintln!("warning: {warning}");
     }
     SceneOptions {
         hints,
+        size_model,
         ..SceneOptions::default()
     }
 }
