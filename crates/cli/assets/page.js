@@ -233,7 +233,6 @@
   // Repeats the drawing's column heads (names and indices, `g.loop-columns`, between y = 0
   // and its data-h) in a small SVG that sticks to the top of the pane while the rows scroll
   // under it. The copy covers the original exactly when the pane is scrolled to the top.
-  const SVG_NS = 'http://www.w3.org/2000/svg';
   let headsHeight = 0;
   function pinColumnHeads() {
     headsHeight = 0;
@@ -242,12 +241,13 @@
     if (!heads) return;
     const w = svg.getAttribute('width');
     const h = Number(heads.getAttribute('data-h'));
-    const pinned = document.createElementNS(SVG_NS, 'svg');
+    // The namespace comes from the drawing itself, so the page names no address anywhere.
+    const pinned = document.createElementNS(svg.namespaceURI, 'svg');
     pinned.setAttribute('class', svg.getAttribute('class') + ' loop-heads');
     pinned.setAttribute('width', w);
     pinned.setAttribute('height', String(h));
     pinned.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
-    const paper = document.createElementNS(SVG_NS, 'rect');
+    const paper = document.createElementNS(svg.namespaceURI, 'rect');
     paper.setAttribute('class', 'paper');
     paper.setAttribute('width', '100%');
     paper.setAttribute('height', '100%');
