@@ -15,9 +15,28 @@ pub(super) const HEADER_H: f64 = 24.0;
 /// Height of a band, a gap or the dropped-rows note (px).
 pub(super) const NOTE_H: f64 = 22.0;
 
-/// `n` and the noun, singular or plural (`1 pass`, `3 passes`).
+/// `n` and the noun, singular or plural, thousands grouped (`1 pass`, `1,990 steps`).
 fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(d);
+    }
+    format!("{grouped} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_read_with_grouped_thousands() {
+        assert_eq!(super::count(1, "pass", "passes"), "1 pass");
+        assert_eq!(super::count(996, "pass", "passes"), "996 passes");
+        assert_eq!(super::count(1990, "step", "steps"), "1,990 steps");
+        assert_eq!(super::count(1_234_567, "row", "rows"), "1,234,567 rows");
+    }
 }
 
 /// Width (px) of a line of 12 px monospace text.
