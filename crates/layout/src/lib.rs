@@ -34,6 +34,8 @@
 mod chain;
 mod drawing;
 pub mod graph;
+mod loop_view;
+mod marker;
 mod mem_size;
 mod options;
 mod place;
@@ -46,7 +48,8 @@ use std::collections::BTreeMap;
 use algoscope_scene::{MemoryScene, OUTPUT_KEY};
 use serde::{Deserialize, Serialize};
 
-pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, STYLESHEET};
+pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, LOOP_STYLESHEET, STYLESHEET};
+pub use loop_view::{layout_loop, LoopLayoutOptions};
 pub use options::{LayoutOptions, Sizes};
 
 use place::{assign_columns, build_units, column_widths, output_unit, place, unit_of, Unit};
