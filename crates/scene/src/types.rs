@@ -69,15 +69,15 @@ pub struct MemoryScene {
     /// Trees of the linked track (two link fields, any names; see
     /// [`crate::find_linked_track`]), drawn as blocks top-down, in-order across.
     pub trees: Vec<TreeBlock>,
-    /// Lists of the linked track: chains of at least two nodes, each drawn as a straight
-    /// line in link order.
+    /// Lists of the linked track: runs of at least two nodes along the primary link, each
+    /// drawn as a straight line in link order.
     pub chains: Vec<Chain>,
     /// The linked track at this step (class, link fields, value field, shape), if any.
     pub linked: Option<crate::linked::LinkedTrack>,
 }
 
-/// Nodes of a linked list joined by links at this step, in reading order: from the head
-/// along the primary link (`next`), then chains hanging off other links.
+/// A run of linked-list nodes at this step: from a head along the primary link (`next`, else
+/// the first link) until null or a node already read; see [`crate::linked_row`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Chain {
