@@ -389,3 +389,27 @@ fn a_syntax_error_prints_file_line_column_and_exits_2() {
         "{stderr}"
     );
 }
+
+#[test]
+fn node_can_be_chosen_and_a_missing_one_is_a_clear_error() {
+    let path = root().join("examples/javascript/fibonacci_memo.js");
+    let which = std::process::Command::new("sh")
+        .args(["-c", "command -v node"])
+        .output()
+        .expect("sh");
+    let node = String::from_utf8_lossy(&which.stdout).trim().to_string();
+    let trace = trace_file(&path, &["--node", &node]);
+    assert_eq!(trace.stdout, node_stdout(&path));
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .args(["trace", "--node", "/nonexistent/node"])
+        .arg(&path)
+        .output()
+        .expect("run algoscope");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "algoscope: `/nonexistent/node` not found; tracing JavaScript and TypeScript needs \
+         Node.js 18 or newer (on PATH, or pass --node PATH)\n"
+    );
+}

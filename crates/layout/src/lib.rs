@@ -33,6 +33,8 @@
 
 mod chain;
 mod drawing;
+pub mod graph;
+mod mem_size;
 mod options;
 mod place;
 mod route;

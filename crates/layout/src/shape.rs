@@ -12,6 +12,7 @@ use algoscope_scene::{
 use algoscope_trace_format::Value;
 
 use crate::drawing::Mark;
+use crate::mem_size::{self, Anchor};
 use crate::options::Sizes;
 use crate::text::{elide, text_px, value_text};
 
@@ -230,6 +231,8 @@ struct Row {
     changed: bool,
     class: &'static str,
     name: String,
+    /// The cell's memory size (bytes), drawn in its top-right corner when present.
+    size: Option<u64>,
 }
 
 enum RowLabel {
@@ -245,6 +248,8 @@ struct Table<'r> {
     frame: bool,
     /// A tree node's left/right pair drawn as a bottom row of two cells.
     pair: Option<[(String, View); 2]>,
+    /// The box's memory-size text, drawn at the right of the title bar when present.
+    size: Option<String>,
 }
 
 /// A box of rows: title bar, then `label | value` rows (frames, dicts, instances, classes,
@@ -269,14 +274,21 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         6.0
     };
     let sizes: Vec<(f64, f64)> = t.rows.iter().map(|r| r.view.size(ctx)).collect();
-    let value_w = sizes.iter().map(|s| s.0).fold(
-        if t.rows.is_empty() {
-            0.0
-        } else {
-            s.cell_width_px
-        },
-        f64::max,
-    );
+    let cell_size_w = t
+        .rows
+        .iter()
+        .filter_map(|r| r.size)
+        .map(|b| mem_size::width(&mem_size::cell_text(b)) + 6.0)
+        .fold(0.0, f64::max);
+    let value_w = cell_size_w
+        + sizes.iter().map(|s| s.0).fold(
+            if t.rows.is_empty() {
+                0.0
+            } else {
+                s.cell_width_px
+            },
+            f64::max,
+        );
     let pair_pad = 6.0;
     let pair_sizes: Vec<(f64, f64)> = t
         .pair
@@ -296,7 +308,8 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     } else {
         0.0
     };
-    let title_w = text_px(&t.title, cw) + 20.0;
+    let title_size_w = t.size.as_deref().map_or(0.0, |s| mem_size::width(s) + 10.0);
+    let title_w = text_px(&t.title, cw) + 20.0 + title_size_w;
     let w = (label_w + value_w + pad)
         .max(title_w)
         .max(pair_w + 2.0 * pair_pad)
@@ -340,6 +353,15 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         let mut inner =
             vec![Mark::rect("cell", label_w, y, value_w, rh).class_if("changed", row.changed)];
         draw_view(row.view, vw, cell, &mut inner, &mut ports, &mut targets);
+        if let Some(bytes) = row.size {
+            let text = mem_size::cell_text(bytes);
+            inner.push(mem_size::mark(
+                label_w + value_w - 3.0,
+                y + 7.0,
+                Anchor::End,
+                text,
+            ));
+        }
         for m in inner {
             group = group.child(m);
         }
@@ -392,6 +414,9 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     marks.push(Mark::rect("box", 0.0, 0.0, w, h));
     marks.push(Mark::rect("titlebar", 0.0, 0.0, w, TITLE_H));
     marks.push(Mark::text("title", 8.0, TITLE_H / 2.0, t.title));
+    if let Some(size) = t.size {
+        marks.push(mem_size::mark(w - 6.0, TITLE_H / 2.0, Anchor::End, size));
+    }
     marks.extend(row_marks);
     let mut group = node_group(&t.classes, t.key, w, h);
     group.children = marks;
@@ -430,6 +455,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             changed: b.changed,
             class: "binding",
             name: b.name.clone(),
+            size: b.size_bytes,
         })
         .collect();
     if let Some(v) = &frame.return_value {
@@ -439,6 +465,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             changed: true,
             class: "binding return",
             name: "return".to_string(),
+            size: None,
         });
     }
     let classes = format!(
@@ -456,6 +483,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             rows,
             frame: true,
             pair: None,
+            size: frame.size_bytes.map(mem_size::frame_text),
         },
     )
 }
@@ -509,6 +537,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             changed: slot.changed,
             class: "slot",
             name: slot.id.clone(),
+            size: slot.size_bytes,
         });
     }
     if left_right.len() == 2 {
@@ -535,6 +564,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             changed: false,
             class: "slot",
             name: String::new(),
+            size: None,
         });
     }
     table(
@@ -550,6 +580,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             rows,
             frame: false,
             pair,
+            size: obj.size.map(mem_size::object_text),
         },
     )
 }
@@ -648,7 +679,13 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             obj.length
         );
     }
+    let size_row = if obj.slots.iter().any(|slot| slot.size_bytes.is_some()) {
+        mem_size::ROW_H
+    } else {
+        0.0
+    };
     let y0 = LABEL_H
+        + size_row
         + if obj.kind == ObjectKind::Set {
             0.0
         } else {
@@ -685,6 +722,10 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         x = s.cell_width_px;
     }
     for ((slot, v), (w, _)) in obj.slots.iter().zip(views).zip(sizes) {
+        let size_text = slot.size_bytes.map(mem_size::cell_text);
+        let w = size_text
+            .as_deref()
+            .map_or(w, |t| w.max(mem_size::width(t) + 6.0));
         let index = match slot.label {
             SlotLabel::Index(i) => i,
             _ => 0,
@@ -696,8 +737,16 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             cell_marks.push(Mark::text(
                 "index",
                 x + w / 2.0,
-                LABEL_H + INDEX_H / 2.0,
+                LABEL_H + size_row + INDEX_H / 2.0,
                 index.to_string(),
+            ));
+        }
+        if let Some(text) = size_text {
+            cell_marks.push(mem_size::mark(
+                x + w / 2.0,
+                LABEL_H + size_row / 2.0,
+                Anchor::Middle,
+                text,
             ));
         }
         draw_view(
@@ -749,7 +798,13 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
     let ptr_y = y0 + ch + strip_h + 2.0;
     let (ptr_h, ptr_max_x) = pointer_marks(ctx, &placed, ptr_y, &mut marks);
     let title_w = text_px(&title, cw * 11.0 / 13.0) + 2.0;
-    let w = (cells_w + ghost_w).max(title_w).max(ptr_max_x + 2.0);
+    let title_size = obj.size.map(mem_size::object_text);
+    let title_size_w = title_size
+        .as_deref()
+        .map_or(0.0, |t| mem_size::width(t) + 6.0);
+    let w = (cells_w + ghost_w)
+        .max(title_w + title_size_w)
+        .max(ptr_max_x + 2.0);
     let h = ptr_y + ptr_h;
     for (k, p) in ports.iter_mut().enumerate() {
         let (lx, ly) = p.points.last().copied().unwrap_or((0.0, 0.0));
@@ -771,6 +826,14 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
     group
         .children
         .push(Mark::text("type", 0.0, LABEL_H / 2.0, title));
+    if let Some(size) = title_size {
+        group.children.push(mem_size::mark(
+            title_w + 4.0,
+            LABEL_H / 2.0,
+            Anchor::Start,
+            size,
+        ));
+    }
     group.children.extend(marks);
     let mut all_targets = vec![Target {
         key: obj.key.clone(),
@@ -935,9 +998,12 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
         right = right.max(x + 14.0 + text_px(&label, cw * 11.0 / 13.0));
     }
     let title = format!("{} · {}×{}", obj.type_name, rows.len(), grid.cols);
-    let w = right
-        .max(ptr_max_x + 2.0)
-        .max(text_px(&title, cw * 11.0 / 13.0) + 2.0);
+    let title_w = text_px(&title, cw * 11.0 / 13.0) + 2.0;
+    let title_size = obj.size.map(mem_size::object_text);
+    let title_size_w = title_size
+        .as_deref()
+        .map_or(0.0, |t| mem_size::width(t) + 6.0);
+    let w = right.max(ptr_max_x + 2.0).max(title_w + title_size_w);
     let h = bottom + ptr_h + 4.0;
     let classes = format!("node object grid{}", if obj.new { " new" } else { "" });
     let mut group = node_group(&classes, &obj.key, w, h);
@@ -945,6 +1011,14 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
     group
         .children
         .push(Mark::text("type", 0.0, LABEL_H / 2.0, title));
+    if let Some(size) = title_size {
+        group.children.push(mem_size::mark(
+            title_w + 4.0,
+            LABEL_H / 2.0,
+            Anchor::Start,
+            size,
+        ));
+    }
     group.children.extend(marks);
     let mut all_targets = vec![Target {
         key: obj.key.clone(),

@@ -21,6 +21,7 @@
 //! The output serialises with camelCase field names, the same as the trace format's, so it
 //! can be handed to the Python tracer as JSON.
 
+mod decode;
 mod hints;
 mod loops;
 mod source;
@@ -31,6 +32,7 @@ mod syntax;
 use std::collections::BTreeMap;
 
 pub use algoscope_trace_format::{GridAccess, Hint, LoopInfo, LoopKind};
+pub use decode::{decode_source, DecodeError};
 use ruff_python_ast::PythonVersion;
 use ruff_python_parser::{parse_unchecked, Mode, ParseOptions};
 use serde::{Deserialize, Serialize};

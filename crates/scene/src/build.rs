@@ -5,9 +5,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use algoscope_trace_format::{Event, FrameState, HeapObject, SlotKey, Step, Trace, Value};
 
 use crate::changes::step_changes;
+use crate::graph::find_graphs;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
 use crate::shapes::{find_grids, find_linked, LinkedShapes};
+use crate::sizes::step_sizes;
 use crate::types::*;
 
 /// Why a scene could not be built.
@@ -57,10 +59,28 @@ pub fn memory_scene(
     let prev = step.checked_sub(1).and_then(|i| trace.steps.get(i));
     let changes = step_changes(prev, current);
     let reach = reach(current);
-    let grids = find_grids(current, &reach.order);
-    let linked = find_linked(trace, step, options);
-    let nest_in = choose_nesting(current, &reach, &grids, &linked, options);
+    let graphs = find_graphs(trace, current, &reach.order, options);
+    let graph_of: BTreeMap<&str, usize> = graphs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| g.members.iter().map(move |m| (m.as_str(), i)))
+        .collect();
+    let grids: Vec<Grid> = find_grids(current, &reach.order)
+        .into_iter()
+        .filter(|g| !graph_of.contains_key(g.id.as_str()))
+        .collect();
+    let mut linked = find_linked(trace, step, options);
+    // A graph is drawn instead of its parts: no tree block or chain takes them.
+    linked
+        .trees
+        .retain(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())));
+    linked
+        .chains
+        .retain(|c| !c.nodes.iter().any(|n| graph_of.contains_key(n.as_str())));
+    let nest_in = choose_nesting(current, &reach, &grids, &linked, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
+    let sizes = options.size_model.map(|model| step_sizes(current, model));
+    let cell_size = |key: &str, slot: &str| sizes.as_ref().and_then(|s| s.cell(key, slot));
 
     let running = current
         .stack
@@ -79,6 +99,7 @@ pub fn memory_scene(
                 name: name.clone(),
                 value: clean(value),
                 changed: changed_names.is_some_and(|s| s.contains(name)),
+                size_bytes: cell_size(&key, name),
             })
             .collect();
         for b in &bindings {
@@ -116,6 +137,9 @@ pub fn memory_scene(
             new: changes.new_frames.contains(&frame.id),
             bindings,
             return_value,
+            size_bytes: sizes
+                .as_ref()
+                .and_then(|s| s.frames.get(&frame.id).copied()),
         });
     }
 
@@ -134,6 +158,7 @@ pub fn memory_scene(
             .slots()
             .into_iter()
             .map(|(slot, value)| SceneSlot {
+                size_bytes: cell_size(&key, &slot_id(&slot)),
                 id: slot_id(&slot),
                 changed: changed_slots.is_some_and(|s| s.contains(&slot)),
                 label: match slot {
@@ -183,6 +208,7 @@ pub fn memory_scene(
             depth: reach.depth.get(id).copied().unwrap_or(0),
             new: changes.new_objects.contains(id),
             nest_in: nest_in.get(id).cloned(),
+            size: sizes.as_ref().and_then(|s| s.objects.get(id).copied()),
         });
     }
 
@@ -224,6 +250,13 @@ pub fn memory_scene(
             .get(frame)
             .is_some_and(|s| s.contains(name))
     };
+    for a in &mut arrows {
+        let member = |key: &str| {
+            key.strip_prefix("obj:")
+                .and_then(|id| graph_of.get(id).copied())
+        };
+        a.in_graph = member(&a.from_node).is_some() && member(&a.from_node) == member(&a.to);
+    }
     let pointers = find_pointers(trace, current, &grids, &changed, options);
     let grid_focus = grid_focus(trace, prev, current, &grids);
     Ok(MemoryScene {
@@ -241,6 +274,11 @@ pub fn memory_scene(
         trees: linked.trees,
         chains: linked.chains,
         linked: linked.track,
+        graphs,
+        program_size: sizes.as_ref().map(|s| ProgramSize {
+            model: s.model,
+            total_bytes: s.total_bytes,
+        }),
     })
 }
 
@@ -271,6 +309,7 @@ fn arrow(
             && nest_in.get(target).map(String::as_str) == Some(from_node),
         grid_row: false,
         changed,
+        in_graph: false,
     }
 }
 
@@ -335,13 +374,16 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
 /// An object nests when it is referenced exactly once, never by a dict key, is not a tree
-/// node, a chain node or a grid row, and sits at most `max_nest_depth` levels below a separate box. The
-/// walk starts from the frames' variables, then from every object that stayed separate.
+/// node, a chain node, a grid row or part of a graph, and sits at most `max_nest_depth`
+/// levels below a separate box. Nothing nests inside a graph's parts (the graph is drawn
+/// instead of them). The walk starts from the frames' variables, then from every object
+/// that stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,
     grids: &[Grid],
     linked: &LinkedShapes,
+    graph_of: &BTreeMap<&str, usize>,
     options: &SceneOptions,
 ) -> BTreeMap<String, String> {
     let excluded: BTreeSet<&str> = grids
@@ -355,6 +397,7 @@ fn choose_nesting(
         )
         .chain(linked.chains.iter().flat_map(|c| c.nodes.iter()))
         .map(String::as_str)
+        .chain(graph_of.keys().copied())
         .collect();
     let nestable = |id: &str| {
         reach.count.get(id) == Some(&1)
@@ -367,6 +410,7 @@ fn choose_nesting(
     struct Walk<'a> {
         step: &'a Step,
         max: u32,
+        graph_of: &'a BTreeMap<&'a str, usize>,
     }
     fn walk(
         w: &Walk,
@@ -376,7 +420,7 @@ fn choose_nesting(
         nest_in: &mut BTreeMap<String, String>,
         placed: &mut BTreeSet<String>,
     ) {
-        if level >= w.max {
+        if level >= w.max || w.graph_of.contains_key(holder) {
             return;
         }
         let Some(object) = w.step.heap.get(holder) else {
@@ -398,6 +442,7 @@ fn choose_nesting(
     let w = Walk {
         step,
         max: options.max_nest_depth,
+        graph_of,
     };
     for frame in &step.stack {
         let mut refs: Vec<&str> = frame

@@ -4,6 +4,7 @@ use algoscope_trace_format::{Event, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::hints::VizHints;
+use crate::sizes::{ObjectSize, SizeModel};
 
 /// Options of [`crate::memory_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -15,8 +16,16 @@ pub struct SceneOptions {
     /// Names always considered as index pointers on a list the code indexes, even when the
     /// code never writes `list[name]` (binary search's `lo`/`hi`).
     pub conventional_pointers: Vec<String>,
-    /// The parsed `viz:` hints; `hints.linked` overrides linked-structure detection.
+    /// The parsed `viz:` hints ([`crate::apply_hints`]): linked and graph detection read
+    /// `linked` and `graphs`, the loop history reads `show`. Default: no hints.
     pub hints: VizHints,
+    /// Ids of graphs the run-wide universe found ([`crate::GraphUniverse::ids`]): at steps
+    /// where such a graph is still being built (no edge yet, or fewer than half its
+    /// neighbours are keys), it is still read as a graph.
+    pub known_graphs: Vec<String>,
+    /// When set, every size field of the scene is filled in this model (bytes); when `None`
+    /// (the default) they are all `None`. See [`crate::step_sizes`].
+    pub size_model: Option<SizeModel>,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -33,6 +42,8 @@ impl Default for SceneOptions {
                 .map(|s| s.to_string())
                 .collect(),
             hints: VizHints::default(),
+            known_graphs: Vec::new(),
+            size_model: None,
         }
     }
 }
@@ -74,6 +85,13 @@ pub struct MemoryScene {
     pub chains: Vec<Chain>,
     /// The linked track at this step (class, link fields, value field, shape), if any.
     pub linked: Option<crate::linked::LinkedTrack>,
+    /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
+    /// at this step, each drawn in place of its holder's box.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graphs: Vec<crate::SceneGraph>,
+    /// The program's memory size, when [`SceneOptions::size_model`] is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program_size: Option<ProgramSize>,
 }
 
 /// A run of linked-list nodes at this step: from a head along the primary link (`next`, else
@@ -83,6 +101,16 @@ pub struct MemoryScene {
 pub struct Chain {
     /// Node object ids, left to right.
     pub nodes: Vec<String>,
+}
+
+/// The memory a whole step takes (see [`crate::step_sizes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgramSize {
+    /// The model the sizes are in.
+    pub model: SizeModel,
+    /// Every frame's variables plus every object reachable from them, each once (bytes).
+    pub total_bytes: u64,
 }
 
 /// One function activation.
@@ -107,6 +135,10 @@ pub struct SceneFrame {
     pub bindings: Vec<SceneBinding>,
     /// The value this frame is returning or yielding at this step (running frame only).
     pub return_value: Option<Value>,
+    /// With a size model: the frame's variables plus every object reachable from them, each
+    /// once (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// A variable of a frame.
@@ -119,6 +151,9 @@ pub struct SceneBinding {
     pub value: Value,
     /// True when the value (or the object it points at) differs from the previous step.
     pub changed: bool,
+    /// With a size model: the variable's cell, its slot plus the primitive it holds (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// The kind of a heap object, for choosing its picture.
@@ -181,6 +216,9 @@ pub struct SceneObject {
     /// `obj:o2`); `None` when it stays a separate box. Grid rows are always inside their
     /// grid (see [`Grid`]) and do not use this.
     pub nest_in: Option<String>,
+    /// With a size model: the object's own size and its total (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<ObjectSize>,
 }
 
 /// One slot of an object.
@@ -196,6 +234,10 @@ pub struct SceneSlot {
     pub value: Value,
     /// True when the value changed since the previous step.
     pub changed: bool,
+    /// With a size model: the cell, its slot plus the primitive it holds; a dict entry's key
+    /// and value cells together (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// How a slot is labelled.
@@ -246,12 +288,16 @@ pub struct SceneArrow {
     pub grid_row: bool,
     /// True when this step changed the reference.
     pub changed: bool,
+    /// True for a reference between two members of one graph (the adjacency dict to a
+    /// neighbour list, a node object to another): never drawn, the graph shows it as an edge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_graph: bool,
 }
 
 impl SceneArrow {
     /// Whether this arrow is drawn as an arrow in the given mode.
     pub fn is_drawn(&self, nested: bool) -> bool {
-        !(self.grid_row || (nested && self.nests))
+        !(self.grid_row || self.in_graph || (nested && self.nests))
     }
 }
 

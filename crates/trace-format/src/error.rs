@@ -139,6 +139,33 @@ pub enum ValidationError {
         /// The missing frame id.
         id: String,
     },
+    /// A loop context names a loop the trace's `loops` does not list.
+    #[error("{path}: no loop {id:?} in the trace's loops")]
+    UnknownLoop {
+        /// `steps[i].loops[j].loop`.
+        path: JsonPath,
+        /// The missing loop id.
+        id: String,
+    },
+    /// A generator names a frame that is not in the step's stack.
+    #[error("{path}: no frame {id:?} in this step's stack")]
+    UnknownGeneratorFrame {
+        /// `steps[i].heap.<id>.frame`.
+        path: JsonPath,
+        /// The missing frame id.
+        id: String,
+    },
+    /// A line number past the end of `source`.
+    #[error("{path}: line {line} is past the end of the source ({lines} lines)")]
+    LineOutOfSource {
+        /// `steps[i].line`, `steps[i].stack[j].line`, `steps[i].output.line`, `error.line`,
+        /// `loops[k].line`, …
+        path: JsonPath,
+        /// The line given.
+        line: u32,
+        /// Lines in `source` (a last line without a newline counts).
+        lines: u32,
+    },
     /// `stdoutLength` is smaller than the previous step's.
     #[error("{path}: {length} is less than the previous step's {previous}")]
     StdoutDecreased {
@@ -183,6 +210,9 @@ impl ValidationError {
             | DanglingRef { path, .. }
             | DuplicateFrame { path, .. }
             | UnknownFrame { path, .. }
+            | UnknownLoop { path, .. }
+            | UnknownGeneratorFrame { path, .. }
+            | LineOutOfSource { path, .. }
             | StdoutDecreased { path, .. }
             | StdoutOverrun { path, .. } => Some(path),
         }

@@ -46,10 +46,12 @@ mod delta;
 mod diff;
 mod error;
 mod limits;
+mod lines;
 mod path;
 mod refs;
 mod schema;
 mod types;
+mod unique;
 mod validate;
 
 pub use delta::{expand_heaps, to_delta};

@@ -9,8 +9,9 @@ use crate::path::JsonPath;
 use crate::types::{HeapObject, Step, Trace, Value};
 
 /// Checks a trace with full heaps: refs and printed ids exist in their step's heap, frame ids
-/// are unique per step, loop contexts name frames of their step, and `stdoutLength` never
-/// decreases nor passes the characters of `stdout`.
+/// are unique per step, loop contexts name frames of their step and loops of the trace,
+/// generators name frames of their step, and `stdoutLength` never decreases nor passes the
+/// characters of `stdout`.
 ///
 /// An object shared (same `Arc`, same position) with the previous step is not checked again
 /// when the previous step's ids are all still alive: its refs were found there. This relies
@@ -18,6 +19,7 @@ use crate::types::{HeapObject, Step, Trace, Value};
 /// or the deserializer (nothing shared) — the only ones this sees.
 pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
     let stdout_chars = trace.stdout.chars().count() as u64;
+    let loop_ids: HashSet<&str> = trace.loops.iter().map(|l| l.id.as_str()).collect();
     let mut previous: Option<&Step> = None;
     for (i, step) in trace.steps.iter().enumerate() {
         let at = || JsonPath::root().key("steps").index(i);
@@ -41,6 +43,17 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
             if !shared {
                 check_object(object, &step.heap, || at().key("heap").key(id.as_str()))?;
             }
+            if let HeapObject::Generator(generator) = object.as_ref() {
+                match &generator.frame {
+                    Some(frame) if !frames.contains(frame.as_str()) => {
+                        return Err(ValidationError::UnknownGeneratorFrame {
+                            path: at().key("heap").key(id.as_str()).key("frame"),
+                            id: frame.clone(),
+                        })
+                    }
+                    _ => {}
+                }
+            }
         }
         if let Some(value) = &step.return_value {
             check_value(value, &step.heap, || at().key("returnValue"))?;
@@ -60,6 +73,12 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
                 return Err(ValidationError::UnknownFrame {
                     path: at().key("loops").index(l).key("frame"),
                     id: context.frame.clone(),
+                });
+            }
+            if !loop_ids.contains(context.loop_id.as_str()) {
+                return Err(ValidationError::UnknownLoop {
+                    path: at().key("loops").index(l).key("loop"),
+                    id: context.loop_id.clone(),
                 });
             }
         }

@@ -32,7 +32,7 @@ pub struct Trace {
     /// Container name → names used as its subscripts (`arr[j + 1]` gives `arr: ["j"]`).
     /// An inner level of a nested subscript is keyed `name[]` (`grid[i][j]` gives
     /// `grid: ["i"]` and `grid[]: ["j"]`). Attribute targets use the dotted name (`self.items`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::unique_map")]
     pub index_names: BTreeMap<String, Vec<String>>,
     /// Every two-level subscript `name[row][col]` in the source.
     #[serde(default)]
@@ -203,7 +203,7 @@ pub struct Counts {
     #[serde(default)]
     pub events: u64,
     /// Function name → calls and deepest recursion.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::unique::unique_map")]
     pub functions: BTreeMap<String, FunctionCount>,
 }
 
@@ -231,6 +231,7 @@ pub struct Step {
     /// Heap objects by id. Full (every object reachable from this step's frames) unless the
     /// trace has `heapDelta`, in which case only objects that changed since the previous step.
     #[schemars(with = "BTreeMap<String, HeapObject>")]
+    #[serde(deserialize_with = "crate::unique::unique_map")]
     pub heap: IndexMap<String, Arc<HeapObject>>,
     /// With `heapDelta`: every id alive at this step, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -8,6 +8,7 @@ use crate::error::ValidationError;
 use crate::limits::{
     check_limits, drop_flat, find_too_deep, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH,
 };
+use crate::lines::check_lines;
 use crate::path::{JsonPath, PathSegment};
 use crate::refs::check_references;
 use crate::schema::check_schema;
@@ -18,7 +19,8 @@ use crate::types::{Trace, SUPPORTED_VERSIONS};
 ///
 /// # Errors
 ///
-/// [`ValidationError::Syntax`] with line and column when the text is not JSON (or
+/// [`ValidationError::Syntax`] with line and column when the text is not JSON or repeats a
+/// key within one object (or
 /// [`ValidationError::TooDeep`] when it nests too deep to parse), then any error of
 /// [`validate_value`].
 ///
@@ -55,7 +57,7 @@ pub fn validate_str_with(text: &str, limits: &Limits) -> Result<Trace, Validatio
     if let Some(trace) = read_valid(text, limits) {
         return Ok(trace);
     }
-    match serde_json::from_str::<Value>(text) {
+    match crate::unique::from_str(text) {
         Ok(document) => validate_value_with(document, limits),
         Err(error) => Err(parse_error(text, &error, limits)),
     }
@@ -83,6 +85,7 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     }
     expand_heaps(&mut trace).ok()?;
     check_references(&trace).ok()?;
+    check_lines(&trace).ok()?;
     Some(trace)
 }
 
@@ -105,8 +108,10 @@ fn has_forbidden_key(trace: &Trace) -> bool {
 /// ([`crate::schema()`]) and the types, heap-delta expansion ([`expand_heaps`]), then the
 /// cross-references: every `ref` id (locals, object slots, dict keys, `returnValue`) and every
 /// `output.refs` id is in that step's heap; frame ids are unique within a step; every loop
-/// context names a frame of its step; `stdoutLength` never decreases and never passes the
-/// characters of `stdout`.
+/// context names a frame of its step and a loop of `loops`; every generator's `frame` is a
+/// frame of its step; `stdoutLength` never decreases and never passes the characters of
+/// `stdout`; then every line number (steps, frames, output, error, loops, grid accesses,
+/// hints) is at most the source's line count (0 means "no line").
 ///
 /// The types accept no document the schema rejects (a property test holds them to it), so
 /// the compiled schema only runs when the types refuse a document, to report the problem by
@@ -153,6 +158,7 @@ pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, Va
     drop(document);
     expand_heaps(&mut trace)?;
     check_references(&trace)?;
+    check_lines(&trace)?;
     Ok(trace)
 }
 

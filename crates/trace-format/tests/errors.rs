@@ -255,3 +255,83 @@ fn proto_as_a_string_value_is_fine() {
     *at(&mut doc, "/steps/0/stack/0/locals/0/0") = json!("__proto__");
     validate_value(doc).unwrap();
 }
+
+#[test]
+fn loop_context_of_an_unknown_loop() {
+    let error = refuse(|d| *at(d, "/steps/5/loops/1/loop") = json!("L99"));
+    assert!(matches!(error, ValidationError::UnknownLoop { .. }));
+    assert_eq!(path(&error), "steps[5].loops[1].loop");
+}
+
+#[test]
+fn step_line_past_the_source() {
+    let error = refuse(|d| *at(d, "/steps/4/line") = json!(400));
+    assert!(error
+        .to_string()
+        .starts_with("steps[4].line: line 400 is past the end of the source ("));
+}
+
+#[test]
+fn frame_line_past_the_source() {
+    let error = refuse(|d| *at(d, "/steps/5/stack/1/line") = json!(400));
+    assert_eq!(path(&error), "steps[5].stack[1].line");
+}
+
+#[test]
+fn loop_header_past_the_source() {
+    let error = refuse(|d| *at(d, "/loops/0/bodyEnd") = json!(400));
+    assert_eq!(path(&error), "loops[0].bodyEnd");
+}
+
+#[test]
+fn the_line_after_a_final_newline_is_allowed() {
+    let mut doc = common::valid();
+    let lines = doc["source"].as_str().unwrap().matches('\n').count() as u64;
+    *at(&mut doc, "/steps/4/line") = json!(lines + 1);
+    validate_value(doc.clone()).unwrap();
+    *at(&mut doc, "/steps/4/line") = json!(lines + 2);
+    assert!(validate_value(doc).is_err());
+}
+
+#[test]
+fn generator_of_a_missing_frame() {
+    let error = refuse(|d| *at(d, "/steps/1/heap/o10/frame") = json!("f7"));
+    assert!(matches!(
+        error,
+        ValidationError::UnknownGeneratorFrame { .. }
+    ));
+    assert_eq!(path(&error), "steps[1].heap.o10.frame");
+}
+
+#[test]
+fn a_repeated_field_is_refused_with_its_position() {
+    let text = common::fixture_text("python_features.json");
+    let text = text.replacen(
+        "\"stdoutLength\"",
+        "\"stdoutLength\": 0, \"stdoutLength\"",
+        1,
+    );
+    let error = validate_str(&text).unwrap_err();
+    assert!(matches!(error, ValidationError::Syntax { .. }), "{error}");
+    assert!(
+        error.to_string().contains("duplicate key \"stdoutLength\""),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_repeated_heap_id_is_refused() {
+    let doc = common::valid();
+    let text = serde_json::to_string(&doc).unwrap();
+    let at = text.find("\"o10\":{").expect("o10 in the first heap");
+    let text = format!(
+        "{}\"o10\":{{\"kind\":\"value\",\"typeName\":\"int\",\"repr\":\"5\"}},{}",
+        &text[..at],
+        &text[at..]
+    );
+    let error = validate_str(&text).unwrap_err();
+    assert!(
+        error.to_string().contains("duplicate key \"o10\""),
+        "{error}"
+    );
+}

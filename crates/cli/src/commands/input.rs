@@ -20,9 +20,35 @@ pub struct RunArgs {
     /// A file whose text the program reads as standard input (`input()` line by line).
     #[arg(long, value_name = "FILE")]
     pub stdin: Option<PathBuf>,
-    /// The Python interpreter to use; `python3` on PATH by default.
+    /// The Python interpreter to use (3.9 or newer); `python3` on PATH by default.
     #[arg(long, value_name = "PATH")]
     pub python: Option<PathBuf>,
+    /// The Node.js to run JavaScript and TypeScript with (18 or newer); `node` on PATH by
+    /// default.
+    #[arg(long, value_name = "PATH")]
+    pub node: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The run's options, reading the `--stdin` file.
+    ///
+    /// # Errors
+    /// The `--stdin` file cannot be read (the message names it).
+    pub fn options(&self) -> Result<TraceOptions, String> {
+        let stdin = match &self.stdin {
+            Some(path) => Some(
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        Ok(TraceOptions {
+            max_steps: self.max_steps,
+            time_budget_ms: self.timeout_ms,
+            stdin,
+            python: self.python.clone(),
+            node: self.node.clone(),
+        })
+    }
 }
 
 /// Reads `input` as a trace when its extension is `.json`, else traces it as a program.
@@ -41,18 +67,7 @@ pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
             std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
         return validate_str(&text).map_err(|e| format!("{}: {e}", input.display()));
     }
-    let stdin = match &run.stdin {
-        Some(path) => {
-            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        None => None,
-    };
-    let options = TraceOptions {
-        max_steps: run.max_steps,
-        time_budget_ms: run.timeout_ms,
-        stdin,
-        python: run.python.clone(),
-    };
+    let options = run.options()?;
     let program = Program::from_path(input).map_err(|e| match e {
         TraceFailure::Unsupported { path, extension } => {
             unsupported_message(&path, &extension, &["json"])

@@ -1,12 +1,13 @@
-//! `algoscope render (PROGRAM | TRACE.json) --step N|last [--nested] [-o OUT.svg]`: one step's
-//! memory picture as SVG.
+//! `algoscope render (PROGRAM | TRACE.json) --step N|last [--nested] [--sizes MODEL] [-o OUT.svg]`:
+//! one step's memory picture as SVG.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
 use algoscope_layout::{layout_memory, LayoutOptions};
-use algoscope_scene::{memory_scene, SceneOptions};
+use algoscope_scene::{apply_hints, memory_scene, SceneOptions, SizeModel};
+use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
@@ -47,6 +48,10 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them.
     #[arg(long)]
     pub nested: bool,
+    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
+    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    #[arg(long, value_name = "MODEL")]
+    pub sizes: Option<SizeModel>,
     /// Where to write the SVG; standard output when absent.
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
@@ -60,7 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(output) = &args.output {
         refuse_overwriting_input(&args.input, output)?;
     }
-    let trace = load_trace(&args.input, &args.run)?;
+    let mut trace = load_trace(&args.input, &args.run)?;
+    let scene_options = scene_options(&mut trace, args.sizes);
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -75,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             ))
         }
     };
-    let scene = memory_scene(&trace, index, &SceneOptions::default()).map_err(|e| e.to_string())?;
+    let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
     let options = LayoutOptions {
         nested: args.nested,
         ..LayoutOptions::default()
@@ -86,4 +92,19 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         None => write_stdout(&svg)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
+/// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
+/// carrying the hints and the size model (`--sizes`).
+pub(super) fn scene_options(trace: &mut Trace, size_model: Option<SizeModel>) -> SceneOptions {
+    let hints = apply_hints(trace);
+    for warning in &hints.warnings {
+        eprintln!("warning: {warning}");
+    }
+    SceneOptions {
+        hints,
+        size_model,
+        ..SceneOptions::default()
+    }
 }

@@ -1,5 +1,5 @@
 //! `algoscope trace PROGRAM [-o OUT.json] [--stdin FILE] [--max-steps N] [--timeout-ms N]
-//! [--python PATH] [--pretty]`: run a program once and write its trace.
+//! [--python PATH] [--node PATH] [--pretty]`: run a program once and write its trace.
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
 //! error) or ran out of a budget (`truncated`); a one-line `note:` on standard error says
@@ -10,9 +10,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::input::RunArgs;
 use super::notes::print_notes;
 use super::output::{refuse_overwriting_input, write_stdout};
-use crate::run::{trace_program, Program, TraceFailure, TraceOptions};
+use crate::run::{trace_program, Program, TraceFailure};
 
 /// Arguments of `trace`.
 #[derive(clap::Args)]
@@ -22,18 +23,9 @@ pub struct Args {
     /// Where to write the trace JSON; standard output when absent.
     #[arg(short = 'o', long = "output", value_name = "OUT.json")]
     pub output: Option<PathBuf>,
-    /// A file whose text the program reads as standard input (`input()` line by line).
-    #[arg(long, value_name = "FILE")]
-    pub stdin: Option<PathBuf>,
-    /// Most steps recorded before the run is stopped.
-    #[arg(long, value_name = "N", default_value_t = TraceOptions::default().max_steps)]
-    pub max_steps: u64,
-    /// Time budget in milliseconds.
-    #[arg(long, value_name = "N", default_value_t = TraceOptions::default().time_budget_ms)]
-    pub timeout_ms: u64,
-    /// The Python interpreter to use (3.9 or newer); `python3` on PATH by default.
-    #[arg(long, value_name = "PATH")]
-    pub python: Option<PathBuf>,
+    /// Budgets, input and interpreters of the run.
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Indent the JSON.
     #[arg(long)]
     pub pretty: bool,
@@ -47,18 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(output) = &args.output {
         refuse_overwriting_input(&args.program, output)?;
     }
-    let stdin = match &args.stdin {
-        Some(path) => {
-            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        None => None,
-    };
-    let options = TraceOptions {
-        max_steps: args.max_steps,
-        time_budget_ms: args.timeout_ms,
-        stdin,
-        python: args.python.clone(),
-    };
+    let options = args.run.options()?;
     let program = Program::from_path(&args.program).map_err(|e| e.to_string())?;
     let trace = match trace_program(&program, &options) {
         Ok(trace) => trace,

@@ -32,6 +32,8 @@ pub struct PageOptions {
     pub title: String,
     /// Draw singly referenced objects inside their holder instead of with an arrow.
     pub nested: bool,
+    /// Options of every step's memory scene (hints, sizes).
+    pub scene: SceneOptions,
 }
 
 /// Why the page could not be built.
@@ -74,11 +76,11 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    let scene_options = SceneOptions::default();
+    let scene_options = &options.scene;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
     for i in 0..trace.steps.len() {
-        let scene = memory_scene(trace, i, &scene_options).map_err(|source| HtmlError::Scene {
+        let scene = memory_scene(trace, i, scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
         })?;

@@ -49,7 +49,10 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
             })
             .collect(),
     })?;
-    let node = PathBuf::from("node");
+    let node = options
+        .node
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("node"));
     check_node(&node)?;
     let dir = tempfile::Builder::new()
         .prefix("algoscope-js-")
@@ -89,7 +92,7 @@ fn check_node(node: &Path) -> Result<(), TraceFailure> {
         .output()
         .map_err(|e| TraceFailure::NoNode {
             reason: if e.kind() == std::io::ErrorKind::NotFound {
-                "`node` not found on PATH".into()
+                format!("`{}` not found", node.display())
             } else {
                 format!("cannot run `{}`: {e}", node.display())
             },

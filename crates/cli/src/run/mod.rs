@@ -56,7 +56,9 @@ impl Program {
     /// # Errors
     ///
     /// [`TraceFailure::Unsupported`] for an extension without a runner,
-    /// [`TraceFailure::Read`] when the file cannot be read as UTF-8 text.
+    /// [`TraceFailure::Read`] when the file cannot be read, [`TraceFailure::Encoding`] when
+    /// its bytes are not text in the language's encoding (UTF-8, or for Python the PEP 263
+    /// declaration).
     pub fn from_path(path: &Path) -> Result<Self, TraceFailure> {
         let extension = path
             .extension()
@@ -74,9 +76,29 @@ impl Program {
                 })
             }
         };
-        let source = std::fs::read_to_string(path).map_err(|source| TraceFailure::Read {
+        let bytes = std::fs::read(path).map_err(|source| TraceFailure::Read {
             path: path.to_path_buf(),
             source,
+        })?;
+        let decoded = match language {
+            // CPython reads PEP 263 declarations (`# -*- coding: latin-1 -*-`).
+            Language::Python => {
+                algoscope_py_analysis::decode_source(&bytes).map_err(|e| e.to_string())
+            }
+            // Node reads every module as UTF-8.
+            Language::Javascript | Language::Typescript => String::from_utf8(bytes).map_err(|e| {
+                let at = e.utf8_error().valid_up_to();
+                let bytes = e.as_bytes();
+                let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                format!(
+                    "line {line}: byte 0x{:02X} is not UTF-8 (save the file as UTF-8)",
+                    bytes[at]
+                )
+            }),
+        };
+        let source = decoded.map_err(|message| TraceFailure::Encoding {
+            path: path.to_path_buf(),
+            message,
         })?;
         Ok(Program {
             source,
@@ -109,6 +131,8 @@ pub struct TraceOptions {
     pub stdin: Option<String>,
     /// The Python interpreter; `python3` (then `python`) on `PATH` when `None`.
     pub python: Option<PathBuf>,
+    /// The Node.js for JavaScript and TypeScript; `node` on `PATH` when `None`.
+    pub node: Option<PathBuf>,
 }
 
 impl Default for TraceOptions {
@@ -118,6 +142,7 @@ impl Default for TraceOptions {
             time_budget_ms: 6_000,
             stdin: None,
             python: None,
+            node: None,
         }
     }
 }
@@ -158,6 +183,14 @@ pub enum TraceFailure {
         /// Why.
         source: std::io::Error,
     },
+    /// The program file's bytes are not text in its encoding.
+    #[error("{}: {message}", path.display())]
+    Encoding {
+        /// The program file.
+        path: PathBuf,
+        /// What is wrong, with the line.
+        message: String,
+    },
     /// The program does not parse; every error, in source order.
     #[error("{name}:{}:{}: {}", errors[0].line, errors[0].column, errors[0].message)]
     Syntax {
@@ -175,7 +208,7 @@ pub enum TraceFailure {
         reason: String,
     },
     /// No usable Node.js (18 or newer) for a JavaScript or TypeScript program.
-    #[error("{reason}; tracing JavaScript and TypeScript needs Node.js 18 or newer on PATH")]
+    #[error("{reason}; tracing JavaScript and TypeScript needs Node.js 18 or newer (on PATH, or pass --node PATH)")]
     NoNode {
         /// What went wrong (not found, too old, cannot start).
         reason: String,

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use algoscope_scene::MemoryScene;
 use algoscope_trace_format::{validate_str, Trace};
 
+pub mod goldens;
+
 /// Every fixture trace: this crate's hand-written ones, the golden traces of the examples in
 /// every language (`tests/traces/python/*.json`, `tests/traces/{javascript,typescript}/
 /// trace@*.snap`), and any in `$ALGOSCOPE_TRACE_DIR`.

@@ -69,3 +69,14 @@ pub struct HintWarning {
     /// The form expected (`viz: hide NAME[, NAME…]`).
     pub expected: String,
 }
+
+impl std::fmt::Display for HintWarning {
+    /// `line N: MESSAGE (expected: FORM)`, as the command line prints it after `warning: `.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}: {} (expected: {})",
+            self.line, self.message, self.expected
+        )
+    }
+}

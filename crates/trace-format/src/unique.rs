@@ -1,0 +1,150 @@
+//! Duplicate JSON object keys are refused, not resolved "last one wins" (RFC 8259 §4 leaves
+//! them to the reader; a trace with two `o3` objects or two `line` fields is ambiguous).
+//!
+//! Two places need it: the maps of the types (heap ids, `indexNames`, `counts.functions`),
+//! read by [`unique_map`], and the careful path, which parses text into a JSON value with
+//! [`from_str`] instead of `serde_json::from_str`. Struct fields already refuse repeats.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use indexmap::IndexMap;
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+/// A map that can tell whether a key is new.
+pub(crate) trait InsertNew<K, V>: Default {
+    /// Inserts `value` under `key` unless `key` is present; false when it was.
+    fn insert_new(&mut self, key: K, value: V) -> bool;
+}
+
+impl<K: Ord, V> InsertNew<K, V> for BTreeMap<K, V> {
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        match self.entry(key) {
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(value);
+                true
+            }
+            std::collections::btree_map::Entry::Occupied(_) => false,
+        }
+    }
+}
+
+impl<K: Hash + Eq, V> InsertNew<K, V> for IndexMap<K, V> {
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        match self.entry(key) {
+            indexmap::map::Entry::Vacant(slot) => {
+                slot.insert(value);
+                true
+            }
+            indexmap::map::Entry::Occupied(_) => false,
+        }
+    }
+}
+
+/// `deserialize_with` for a string-keyed map that refuses a repeated key.
+pub(crate) fn unique_map<'de, D, M, V>(deserializer: D) -> Result<M, D::Error>
+where
+    D: Deserializer<'de>,
+    M: InsertNew<String, V>,
+    V: Deserialize<'de>,
+{
+    struct MapVisitor<M, V>(PhantomData<(M, V)>);
+    impl<'de, M, V> Visitor<'de> for MapVisitor<M, V>
+    where
+        M: InsertNew<String, V>,
+        V: Deserialize<'de>,
+    {
+        type Value = M;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
+            let mut map = M::default();
+            while let Some(key) = access.next_key::<String>()? {
+                let value = access.next_value()?;
+                if !map.insert_new(key.clone(), value) {
+                    return Err(duplicate(&key));
+                }
+            }
+            Ok(map)
+        }
+    }
+    deserializer.deserialize_map(MapVisitor(PhantomData))
+}
+
+fn duplicate<E: de::Error>(key: &str) -> E {
+    E::custom(format_args!("duplicate key {key:?}"))
+}
+
+/// Parses JSON text like `serde_json::from_str::<Value>`, but refuses a repeated key in any
+/// object; the error has the line and column of the repeat.
+pub(crate) fn from_str(text: &str) -> Result<Value, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = StrictValue.deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// Seed that reads one JSON value, refusing repeated keys.
+#[derive(Clone, Copy)]
+struct StrictValue;
+
+impl<'de> DeserializeSeed<'de> for StrictValue {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for StrictValue {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(access.size_hint().unwrap_or(0).min(4096));
+        while let Some(item) = access.next_element_seed(StrictValue)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let mut map = Map::new();
+        while let Some(key) = access.next_key::<String>()? {
+            if map.contains_key(&key) {
+                return Err(duplicate(&key));
+            }
+            let value = access.next_value_seed(StrictValue)?;
+            map.insert(key, value);
+        }
+        Ok(Value::Object(map))
+    }
+}
