@@ -65,16 +65,18 @@ pub fn memory_scene(
         .enumerate()
         .flat_map(|(i, g)| g.members.iter().map(move |m| (m.as_str(), i)))
         .collect();
-    let in_graph = |id: &str| graph_of.contains_key(id);
     let grids: Vec<Grid> = find_grids(current, &reach.order)
         .into_iter()
-        .filter(|g| !in_graph(&g.id))
+        .filter(|g| !graph_of.contains_key(g.id.as_str()))
         .collect();
     let mut linked = find_linked(trace, step, options);
+    // A graph is drawn instead of its parts: no tree block or chain takes them.
     linked
         .trees
-        .retain(|t| !t.nodes.iter().any(|n| in_graph(&n.id)));
-    linked.chains.retain(|c| !c.nodes.iter().any(|n| in_graph(n)));
+        .retain(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())));
+    linked
+        .chains
+        .retain(|c| !c.nodes.iter().any(|n| graph_of.contains_key(n.as_str())));
     let nest_in = choose_nesting(current, &reach, &grids, &linked, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
     let sizes = options.size_model.map(|model| step_sizes(current, model));
@@ -371,11 +373,11 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
-/// An object nests when it is referenced exactly once, never by a dict key, is neither a tree
-/// node, a chain node, a grid row nor part of a graph, and sits at most `max_nest_depth`
+/// An object nests when it is referenced exactly once, never by a dict key, is not a tree
+/// node, a chain node, a grid row or part of a graph, and sits at most `max_nest_depth`
 /// levels below a separate box. Nothing nests inside a graph's parts (the graph is drawn
-/// instead of them). The walk starts from the frames' variables, then from every object that
-/// stayed separate.
+/// instead of them). The walk starts from the frames' variables, then from every object
+/// that stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,

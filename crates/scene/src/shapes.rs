@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use algoscope_trace_format::{HeapObject, Step, Trace, Value};
 
 use crate::hints::LinkedShape;
-use crate::linked::{linked_view, LinkKind, LinkedRowSpec, LinkedTrack};
+use crate::linked::{linked_view, LinkKind, LinkedRow, LinkedRowSpec, LinkedTrack};
 use crate::types::{Chain, Grid, SceneOptions, TreeBlock};
 
 /// The row lists of `object` when it is a list or tuple of at least two distinct lists or
@@ -75,8 +75,25 @@ pub(crate) struct LinkedShapes {
     pub track: Option<LinkedTrack>,
     /// Trees with at least one link, for a binary (two single links) tree track.
     pub trees: Vec<TreeBlock>,
-    /// Chains of at least two nodes, for a list track, in reading order.
+    /// Runs along the primary link of at least two nodes, for a list track, in reading
+    /// order.
     pub chains: Vec<Chain>,
+}
+
+/// A list row's runs along the primary link (each starts at one of the row's roots), of at
+/// least two nodes: a node linked only by `prev` or by a detached node stays off the line.
+fn runs(row: &LinkedRow) -> Vec<Chain> {
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    for node in &row.nodes {
+        match runs.last_mut() {
+            Some(run) if !row.roots.contains(&node.id) => run.push(node.id.clone()),
+            _ => runs.push(vec![node.id.clone()]),
+        }
+    }
+    runs.into_iter()
+        .filter(|r| r.len() > 1)
+        .map(|nodes| Chain { nodes })
+        .collect()
 }
 
 /// Trees and chains of step `step` of `trace` (which must be in range).
@@ -118,16 +135,7 @@ pub(crate) fn find_linked(trace: &Trace, step: usize, options: &SceneOptions) ->
         ),
         // A tree of `children` lists (nodes → list → nodes) keeps the ordinary layout.
         LinkedShape::Tree => (Vec::new(), Vec::new()),
-        LinkedShape::List => (
-            Vec::new(),
-            view.chains
-                .iter()
-                .filter(|c| c.len() > 1)
-                .map(|nodes| Chain {
-                    nodes: nodes.clone(),
-                })
-                .collect(),
-        ),
+        LinkedShape::List => (Vec::new(), runs(row)),
     };
     LinkedShapes {
         track: Some(view.track),

@@ -80,6 +80,11 @@ pub struct MemoryScene {
     /// Trees of the linked track (two link fields, any names; see
     /// [`crate::find_linked_track`]), drawn as blocks top-down, in-order across.
     pub trees: Vec<TreeBlock>,
+    /// Lists of the linked track: runs of at least two nodes along the primary link, each
+    /// drawn as a straight line in link order.
+    pub chains: Vec<Chain>,
+    /// The linked track at this step (class, link fields, value field, shape), if any.
+    pub linked: Option<crate::linked::LinkedTrack>,
     /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
     /// at this step, each drawn in place of its holder's box.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -87,11 +92,15 @@ pub struct MemoryScene {
     /// The program's memory size, when [`SceneOptions::size_model`] is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program_size: Option<ProgramSize>,
-    /// Lists of the linked track: chains of at least two nodes, each drawn as a straight
-    /// line in link order.
-    pub chains: Vec<Chain>,
-    /// The linked track at this step (class, link fields, value field, shape), if any.
-    pub linked: Option<crate::linked::LinkedTrack>,
+}
+
+/// A run of linked-list nodes at this step: from a head along the primary link (`next`, else
+/// the first link) until null or a node already read; see [`crate::linked_row`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chain {
+    /// Node object ids, left to right.
+    pub nodes: Vec<String>,
 }
 
 /// The memory a whole step takes (see [`crate::step_sizes`]).
@@ -102,15 +111,6 @@ pub struct ProgramSize {
     pub model: SizeModel,
     /// Every frame's variables plus every object reachable from them, each once (bytes).
     pub total_bytes: u64,
-}
-
-/// Nodes of a linked list joined by links at this step, in reading order: from the head
-/// along the primary link (`next`), then chains hanging off other links.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Chain {
-    /// Node object ids, left to right.
-    pub nodes: Vec<String>,
 }
 
 /// One function activation.
