@@ -31,6 +31,7 @@
 //! ```
 
 mod drawing;
+pub mod graph;
 mod mem_size;
 mod options;
 mod place;

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use algoscope_trace_format::{Event, FrameState, HeapObject, SlotKey, Step, Trace, Value};
 
 use crate::changes::step_changes;
+use crate::graph::find_graphs;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
 use crate::shapes::{find_grids, find_trees};
@@ -58,9 +59,21 @@ pub fn memory_scene(
     let prev = step.checked_sub(1).and_then(|i| trace.steps.get(i));
     let changes = step_changes(prev, current);
     let reach = reach(current);
-    let grids = find_grids(current, &reach.order);
-    let trees = find_trees(current, &reach.order);
-    let nest_in = choose_nesting(current, &reach, &grids, &trees, options);
+    let graphs = find_graphs(trace, current, &reach.order, options);
+    let graph_of: BTreeMap<&str, usize> = graphs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| g.members.iter().map(move |m| (m.as_str(), i)))
+        .collect();
+    let grids: Vec<Grid> = find_grids(current, &reach.order)
+        .into_iter()
+        .filter(|g| !graph_of.contains_key(g.id.as_str()))
+        .collect();
+    let trees: Vec<TreeBlock> = find_trees(current, &reach.order)
+        .into_iter()
+        .filter(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())))
+        .collect();
+    let nest_in = choose_nesting(current, &reach, &grids, &trees, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
     let sizes = options.size_model.map(|model| step_sizes(current, model));
     let cell_size = |key: &str, slot: &str| sizes.as_ref().and_then(|s| s.cell(key, slot));
@@ -233,6 +246,13 @@ pub fn memory_scene(
             .get(frame)
             .is_some_and(|s| s.contains(name))
     };
+    for a in &mut arrows {
+        let member = |key: &str| {
+            key.strip_prefix("obj:")
+                .and_then(|id| graph_of.get(id).copied())
+        };
+        a.in_graph = member(&a.from_node).is_some() && member(&a.from_node) == member(&a.to);
+    }
     let pointers = find_pointers(trace, current, &grids, &changed, options);
     let grid_focus = grid_focus(trace, prev, current, &grids);
     Ok(MemoryScene {
@@ -248,6 +268,7 @@ pub fn memory_scene(
         output_width_chars: output_width(&trace.stdout),
         grids,
         trees,
+        graphs,
         program_size: sizes.as_ref().map(|s| ProgramSize {
             model: s.model,
             total_bytes: s.total_bytes,
@@ -282,6 +303,7 @@ fn arrow(
             && nest_in.get(target).map(String::as_str) == Some(from_node),
         grid_row: false,
         changed,
+        in_graph: false,
     }
 }
 
@@ -346,13 +368,15 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
 /// An object nests when it is referenced exactly once, never by a dict key, is neither a tree
-/// node nor a grid row, and sits at most `max_nest_depth` levels below a separate box. The
-/// walk starts from the frames' variables, then from every object that stayed separate.
+/// node, a grid row nor part of a graph, and sits at most `max_nest_depth` levels below a
+/// separate box. Nothing nests inside a graph's parts (the graph is drawn instead of them).
+/// The walk starts from the frames' variables, then from every object that stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,
     grids: &[Grid],
     trees: &[TreeBlock],
+    graph_of: &BTreeMap<&str, usize>,
     options: &SceneOptions,
 ) -> BTreeMap<String, String> {
     let excluded: BTreeSet<&str> = grids
@@ -360,6 +384,7 @@ fn choose_nesting(
         .flat_map(|g| g.rows.iter())
         .chain(trees.iter().flat_map(|t| t.nodes.iter().map(|n| &n.id)))
         .map(String::as_str)
+        .chain(graph_of.keys().copied())
         .collect();
     let nestable = |id: &str| {
         reach.count.get(id) == Some(&1)
@@ -372,6 +397,7 @@ fn choose_nesting(
     struct Walk<'a> {
         step: &'a Step,
         max: u32,
+        graph_of: &'a BTreeMap<&'a str, usize>,
     }
     fn walk(
         w: &Walk,
@@ -381,7 +407,7 @@ fn choose_nesting(
         nest_in: &mut BTreeMap<String, String>,
         placed: &mut BTreeSet<String>,
     ) {
-        if level >= w.max {
+        if level >= w.max || w.graph_of.contains_key(holder) {
             return;
         }
         let Some(object) = w.step.heap.get(holder) else {
@@ -403,6 +429,7 @@ fn choose_nesting(
     let w = Walk {
         step,
         max: options.max_nest_depth,
+        graph_of,
     };
     for frame in &step.stack {
         let mut refs: Vec<&str> = frame

@@ -6,7 +6,13 @@
 //! stack; which objects may be drawn inside their holder in nested mode; every arrow (from a
 //! frame binding, an object slot, a dict key, a return value or the printed-output card to an
 //! object); index pointers under lists; the grid cell in focus; the printed output; what
-//! changed since the step before; lists of lists (grids) and binary trees.
+//! changed since the step before; lists of lists (grids), binary trees and graphs (see
+//! [`graph_universe`] for laying a graph out once per run).
+//!
+//! [`loop_scene`] turns step `n` into a [`LoopScene`]: the history of the loop running there
+//! (and of the loops around it in its frame), one row per pass with the shown containers,
+//! scalars, pointers and changes, quiet passes folded into bands, sampled passes as gaps and
+//! run headers; see the `loops` module.
 //!
 //! The scene is plain serde data, so bindings (wasm, Python, Node) can hand it over as is,
 //! and it knows nothing of the traced language beyond the type names it displays. Layout
@@ -19,7 +25,10 @@
 mod build;
 mod changes;
 mod eval;
+mod graph;
 mod hints;
+mod linked;
+mod loops;
 mod pointers;
 mod reach;
 mod shapes;
@@ -28,6 +37,9 @@ mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
 pub use eval::eval_index;
+pub use graph::*;
 pub use hints::*;
+pub use linked::*;
+pub use loops::*;
 pub use sizes::{step_sizes, ObjectSize, SizeModel, StepSizes, UnknownSizeModel};
 pub use types::*;

@@ -108,6 +108,7 @@ pub(crate) fn find_trees(step: &Step, order: &[String]) -> Vec<TreeBlock> {
             blocks.push(TreeBlock {
                 root: root.clone(),
                 nodes,
+                links: vec!["left".to_string(), "right".to_string()],
             });
         }
     }

@@ -19,6 +19,10 @@ pub struct SceneOptions {
     /// The parsed `viz:` hints ([`crate::apply_hints`]): linked and graph detection read
     /// `linked` and `graphs`, the loop history reads `show`. Default: no hints.
     pub hints: VizHints,
+    /// Ids of graphs the run-wide universe found ([`crate::GraphUniverse::ids`]): at steps
+    /// where such a graph is still being built (no edge yet, or fewer than half its
+    /// neighbours are keys), it is still read as a graph.
+    pub known_graphs: Vec<String>,
     /// When set, every size field of the scene is filled in this model (bytes); when `None`
     /// (the default) they are all `None`. See [`crate::step_sizes`].
     pub size_model: Option<SizeModel>,
@@ -38,6 +42,7 @@ impl Default for SceneOptions {
                 .map(|s| s.to_string())
                 .collect(),
             hints: VizHints::default(),
+            known_graphs: Vec::new(),
             size_model: None,
         }
     }
@@ -74,6 +79,10 @@ pub struct MemoryScene {
     pub grids: Vec<Grid>,
     /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
     pub trees: Vec<TreeBlock>,
+    /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
+    /// at this step, each drawn in place of its holder's box.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graphs: Vec<crate::SceneGraph>,
     /// The program's memory size, when [`SceneOptions::size_model`] is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program_size: Option<ProgramSize>,
@@ -264,12 +273,16 @@ pub struct SceneArrow {
     pub grid_row: bool,
     /// True when this step changed the reference.
     pub changed: bool,
+    /// True for a reference between two members of one graph (the adjacency dict to a
+    /// neighbour list, a node object to another): never drawn, the graph shows it as an edge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_graph: bool,
 }
 
 impl SceneArrow {
     /// Whether this arrow is drawn as an arrow in the given mode.
     pub fn is_drawn(&self, nested: bool) -> bool {
-        !(self.grid_row || (nested && self.nests))
+        !(self.grid_row || self.in_graph || (nested && self.nests))
     }
 }
 
@@ -343,7 +356,8 @@ pub struct Grid {
     pub cols: u64,
 }
 
-/// A binary tree: instances linked by `left`/`right` fields.
+/// A tree: instances of the linked track's class joined by its link fields (see
+/// [`crate::find_linked_track`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeBlock {
@@ -351,6 +365,10 @@ pub struct TreeBlock {
     pub root: String,
     /// Nodes in in-order.
     pub nodes: Vec<TreeNode>,
+    /// The link field names (`left`, `right`; `children`): the slots parent-to-child edges
+    /// leave from.
+    #[serde(default)]
+    pub links: Vec<String>,
 }
 
 /// One node of a [`TreeBlock`].

@@ -1,0 +1,371 @@
+//! The loop-history scene types: plain serde data (camelCase JSON), no positions, no pixels.
+//!
+//! A [`LoopScene`] is what the loop view of one step shows: the passes of the loop running at
+//! that step (and of every loop around it in the same frame), one [`LoopRow`] per pass, in the
+//! order the passes ended, with quiet passes folded into [`QuietBand`]s, unrecorded (sampled)
+//! passes as [`SampledGap`]s and a [`RunHeader`] where each run of a loop starts.
+
+use algoscope_trace_format::{LoopKind, Value};
+use serde::{Deserialize, Serialize};
+
+use crate::hints::VizHints;
+use crate::types::{PointerAxis, SceneOptions};
+
+/// Options of [`crate::loop_scene`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoopSceneOptions {
+    /// The memory-scene options this view shares: the conventional pointer names.
+    pub scene: SceneOptions,
+    /// Parsed `viz:` hints; `show` names are always shown.
+    pub hints: VizHints,
+    /// At most this many rows; the latest are kept and a [`LoopItem::Dropped`] item says how
+    /// many earlier rows were left out. Default 120.
+    pub max_rows: usize,
+    /// Consecutive quiet passes of one run are folded into a band when there are at least this
+    /// many of them. Default 2.
+    pub min_quiet_band: usize,
+    /// When false (the default), rows stop at the current step: passes that ended before it,
+    /// then the pass in progress with its state at the current step (`current: true`). When
+    /// true, every pass of the run is a row, including those after the current step.
+    pub whole_run: bool,
+}
+
+impl Default for LoopSceneOptions {
+    fn default() -> Self {
+        LoopSceneOptions {
+            scene: SceneOptions::default(),
+            hints: VizHints::default(),
+            max_rows: 120,
+            min_quiet_band: 2,
+            whole_run: false,
+        }
+    }
+}
+
+/// What the loop view of one step shows. Built by [`crate::loop_scene`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopScene {
+    /// The step shown, 0-based.
+    pub step: usize,
+    /// Id of the frame the loops run in (`f3`).
+    pub frame: String,
+    /// That frame's function name (`bubble_sort`, `<module>`).
+    pub func: String,
+    /// The innermost loop running at the step (in `frame`): its id.
+    pub current_loop: String,
+    /// Every loop of `frame` that has rows here, outermost first (depth 0 first).
+    pub loops: Vec<LoopDesc>,
+    /// First and last step (0-based, inclusive) of the outermost loop's run.
+    pub run_steps: [usize; 2],
+    /// The containers shown, in frame order; every row has an entry for each, in this order.
+    pub containers: Vec<ShownContainer>,
+    /// The scalar variables shown, in frame order; every row has an entry for each.
+    pub scalars: Vec<String>,
+    /// True when the trace was sampled (some passes may be gaps).
+    pub sampled: bool,
+    /// What to draw, top to bottom.
+    pub items: Vec<LoopItem>,
+}
+
+/// One loop of the frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopDesc {
+    /// The loop id (`L4`).
+    pub id: String,
+    /// What kind of loop.
+    pub kind: LoopKind,
+    /// Header line (1-based).
+    pub line: u32,
+    /// The header as written (`for j in range(n - 1 - i)`).
+    pub header: String,
+    /// Nesting depth among the loops shown: 0 for the outermost.
+    pub depth: u32,
+    /// Names the header assigns each pass (`i`; `k, v`): they change every pass, so a pass
+    /// that changes only them is quiet.
+    pub loop_vars: Vec<String>,
+}
+
+/// How a shown container is drawn in every row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ContainerKind {
+    /// A list (or other ordered mutable sequence): cells with indices.
+    List,
+    /// A tuple: cells with indices.
+    Tuple,
+    /// A set: cells without indices.
+    Set,
+    /// A dict, Map or plain object: key/value entries.
+    Dict,
+    /// A list of lists of primitives: a grid.
+    Grid,
+}
+
+/// A container variable shown in the loop view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShownContainer {
+    /// The variable's name (`arr`; `self.items` for an attribute the code indexes).
+    pub name: String,
+    /// How it is drawn (its kind in the latest row that holds it).
+    pub kind: ContainerKind,
+    /// The most items (sequence), entries (dict) or columns (grid) it shows in any row of the
+    /// whole run, so a layout can reserve the width once and keep it on every step.
+    pub max_items: u64,
+    /// The most rows a grid has in any row of the whole run (0 for other kinds).
+    pub max_grid_rows: u64,
+    /// The highest index any row shows (offset + items), for sequences; 0 otherwise.
+    pub max_index_end: u64,
+}
+
+/// One thing to draw, in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum LoopItem {
+    /// A run of a loop starts here.
+    RunHeader(RunHeader),
+    /// One pass.
+    Row(LoopRow),
+    /// Consecutive passes that changed nothing shown (beyond the loop's own variables).
+    Quiet(QuietBand),
+    /// Passes that ran but were not recorded (a sampled loop).
+    Gap(SampledGap),
+    /// Earlier rows left out by the row cap ([`LoopSceneOptions::max_rows`]).
+    Dropped(DroppedRows),
+}
+
+/// Where a run of a loop starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunHeader {
+    /// The loop id.
+    pub loop_id: String,
+    /// Which run of the loop in its frame (1-based).
+    pub run: u64,
+    /// Nesting depth (0 outermost); a renderer indents by it.
+    pub depth: u32,
+    /// The header as written.
+    pub header: String,
+    /// The header with its values when the run started (`range(0, 30)`), when the tracer
+    /// recorded them.
+    pub call: Option<String>,
+    /// The run's first step (0-based).
+    pub step: usize,
+}
+
+/// One pass of a loop: the state when it ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopRow {
+    /// The loop id.
+    pub loop_id: String,
+    /// Which run of the loop (1-based).
+    pub run: u64,
+    /// Nesting depth (0 outermost).
+    pub depth: u32,
+    /// The pass number (1-based).
+    pub iteration: u64,
+    /// The step the row's state is read from: the last step of the pass at which no loop
+    /// inside it runs (usually the header check that starts the next pass).
+    pub step: usize,
+    /// The step this row is compared with for changes: the previous row of the same run, or
+    /// the run's first step for its first pass.
+    pub compare_step: usize,
+    /// Short label (`pass 3`).
+    pub label: String,
+    /// True for the pass in progress at the current step (its state so far).
+    pub current: bool,
+    /// True when something shown changed, other than the loop's own variables.
+    pub changed: bool,
+    /// One entry per [`LoopScene::containers`], in that order.
+    pub containers: Vec<RowContainer>,
+    /// One entry per [`LoopScene::scalars`], in that order.
+    pub scalars: Vec<RowScalar>,
+    /// Index names holding whole numbers, as positions in shown containers.
+    pub pointers: Vec<RowPointer>,
+}
+
+/// A shown container's state in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowContainer {
+    /// The variable's name.
+    pub name: String,
+    /// The object id it refers to in this row, if any.
+    pub id: Option<String>,
+    /// True when the variable now refers to a different object than in the compared row.
+    pub rebound: bool,
+    /// What it holds.
+    pub content: RowContent,
+}
+
+/// What a container holds in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RowContent {
+    /// List, tuple or set items (a window of a long list keeps its offset).
+    Sequence(SequenceRow),
+    /// Dict entries in insertion order.
+    Dict(DictRow),
+    /// A list of lists drawn as a grid.
+    Grid(GridRow),
+    /// The name is not bound to a container in this row.
+    Absent,
+}
+
+/// Sequence items in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SequenceRow {
+    /// Display type name (`list`, `deque`, `Array`).
+    pub type_name: String,
+    /// Index of `cells[0]` (0 unless the tracer windowed a long list).
+    pub offset: u64,
+    /// The real number of items.
+    pub length: u64,
+    /// The items shown; cell `k` is index `offset + k`.
+    pub cells: Vec<RowCell>,
+}
+
+/// One item of a sequence (or grid cell) in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowCell {
+    /// The value held.
+    pub value: Value,
+    /// Display text: a primitive's repr, else a short preview of the object (`Node`, `[1, 2]`).
+    pub text: String,
+    /// True when the value differs from the compared row at this index (or the index is new);
+    /// in a set, when the compared row's set lacks the member.
+    pub changed: bool,
+    /// For a changed cell that existed before: the index its value most likely came from (a
+    /// different changed index whose previous value equals the new value, so a swap gives two
+    /// crossing moves), else its own index. `None` for unchanged cells, new indices and sets.
+    pub from: Option<u64>,
+}
+
+/// Dict entries in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DictRow {
+    /// Display type name (`dict`, `Map`, `Object`).
+    pub type_name: String,
+    /// The real number of entries.
+    pub length: u64,
+    /// Entries in insertion order.
+    pub entries: Vec<RowEntry>,
+}
+
+/// One dict entry in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowEntry {
+    /// The key.
+    pub key: Value,
+    /// The key's display text.
+    pub key_text: String,
+    /// The value.
+    pub value: Value,
+    /// The value's display text.
+    pub text: String,
+    /// True when the key is new or its value differs from the compared row.
+    pub changed: bool,
+}
+
+/// A grid (list of lists) in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GridRow {
+    /// The outer list's display type name.
+    pub type_name: String,
+    /// The grid's rows of cells (`from` is never set in a grid).
+    pub rows: Vec<Vec<RowCell>>,
+    /// The cell the row's step reads or writes (`[row, col]`), when it can be worked out.
+    pub focus: Option<[u64; 2]>,
+}
+
+/// A shown scalar in one row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowScalar {
+    /// The variable's name.
+    pub name: String,
+    /// Its value; `None` when it is not bound in this row.
+    pub value: Option<Value>,
+    /// Display text (empty when unbound).
+    pub text: String,
+    /// True when the value differs from the compared row.
+    pub changed: bool,
+}
+
+/// An index name holding a whole number, as a position in a shown container.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowPointer {
+    /// The variable's name (`j`).
+    pub name: String,
+    /// The container's name (`arr`).
+    pub container: String,
+    /// Which dimension (items of a sequence; rows or columns of a grid).
+    pub axis: PointerAxis,
+    /// The index it holds (0-based, never negative).
+    pub index: u64,
+    /// True when the index equals the length (one past the end).
+    pub hollow: bool,
+}
+
+/// Consecutive quiet passes of one run, folded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuietBand {
+    /// The loop id.
+    pub loop_id: String,
+    /// Which run.
+    pub run: u64,
+    /// Nesting depth.
+    pub depth: u32,
+    /// How many passes.
+    pub count: u64,
+    /// First and last pass number folded (inclusive).
+    pub iterations: [u64; 2],
+    /// First and last row step folded (inclusive).
+    pub steps: [usize; 2],
+}
+
+/// Passes that ran but were not recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampledGap {
+    /// The loop id.
+    pub loop_id: String,
+    /// Which run.
+    pub run: u64,
+    /// Nesting depth.
+    pub depth: u32,
+    /// How many passes were skipped.
+    pub passes: u64,
+    /// How many trace events ran unrecorded there (the `skipped` counts of the steps that
+    /// follow them).
+    pub events: u64,
+}
+
+/// Rows left out by the cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DroppedRows {
+    /// How many rows (quiet passes and gaps not counted).
+    pub rows: usize,
+}
+
+impl LoopScene {
+    /// The rows, in order.
+    pub fn rows(&self) -> impl Iterator<Item = &LoopRow> {
+        self.items.iter().filter_map(|i| match i {
+            LoopItem::Row(r) => Some(r),
+            _ => None,
+        })
+    }
+}
