@@ -12,6 +12,7 @@ use algoscope_scene::{
 use algoscope_trace_format::Value;
 
 use crate::drawing::Mark;
+use crate::marker::{pointer_beside, pointers_below, PointerAt};
 use crate::mem_size::{self, Anchor};
 use crate::options::Sizes;
 use crate::text::{elide, text_px, value_text};
@@ -502,11 +503,15 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         if obj.new { " new" } else { "" }
     );
     let slot_from = |id: &str| format!("{}#{}", obj.key, id);
-    let tree_node = ctx
+    // A tree node draws its two link fields as a bottom pair of cells (left, right).
+    let tree_links: Option<&[String]> = ctx
         .scene
         .trees
         .iter()
-        .any(|t| t.nodes.iter().any(|n| n.id == obj.id));
+        .find(|t| t.nodes.iter().any(|n| n.id == obj.id))
+        .map(|t| t.links.as_slice());
+    let tree_node = tree_links.is_some();
+    let pair_fields: &[String] = tree_links.filter(|l| l.len() == 2).unwrap_or(&[]);
     let mut pair: Option<[(String, View); 2]> = None;
     let mut rows = Vec::new();
     let mut left_right: Vec<(String, View)> = Vec::new();
@@ -523,7 +528,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             },
         };
         let v = view(ctx, &obj.key, slot_from(&slot.id), &slot.value, level);
-        if tree_node && matches!(&slot.label, SlotLabel::Field(f) if f == "left" || f == "right") {
+        if matches!(&slot.label, SlotLabel::Field(f) if pair_fields.contains(f)) {
             left_right.push((slot.id.clone(), v));
             continue;
         }
@@ -537,6 +542,8 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         });
     }
     if left_right.len() == 2 {
+        // In link order, whatever order the fields were defined in.
+        left_right.sort_by_key(|(id, _)| pair_fields.iter().position(|f| f == id));
         let mut it = left_right.into_iter();
         if let (Some(l), Some(r)) = (it.next(), it.next()) {
             pair = Some([l, r]);
@@ -595,64 +602,26 @@ fn kind_class(kind: ObjectKind) -> &'static str {
 
 const LABEL_H: f64 = 16.0;
 const INDEX_H: f64 = 13.0;
-const POINTER_H: f64 = 32.0;
 
-/// Pointer markers (`▲ name`) under cell centres; returns marks and the height used.
+/// Pointer markers (`▲ name`) under cell centres; returns the height used and the rightmost x.
 fn pointer_marks(
     ctx: &Ctx,
     pointers: &[(f64, &IndexPointer)],
     y: f64,
     marks: &mut Vec<Mark>,
 ) -> (f64, f64) {
-    if pointers.is_empty() {
-        return (0.0, 0.0);
+    let at: Vec<PointerAt> = pointers.iter().map(|(x, p)| pointer_at(*x, p)).collect();
+    pointers_below(ctx.cw(), &at, y, marks)
+}
+
+fn pointer_at<'p>(x: f64, p: &'p IndexPointer) -> PointerAt<'p> {
+    PointerAt {
+        x,
+        name: &p.name,
+        index: p.index,
+        hollow: p.hollow,
+        changed: p.changed,
     }
-    let cw = ctx.cw() * 11.0 / 13.0;
-    let mut by_x: Vec<(f64, Vec<&IndexPointer>)> = Vec::new();
-    for (x, p) in pointers {
-        match by_x.iter_mut().find(|(bx, _)| (bx - x).abs() < 0.01) {
-            Some((_, list)) => list.push(p),
-            None => by_x.push((*x, vec![p])),
-        }
-    }
-    by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut last_end = [f64::MIN, f64::MIN];
-    let mut max_x: f64 = 0.0;
-    let mut lines = 1;
-    for (x, list) in by_x {
-        let label: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
-        let label = label.join(",");
-        let half = text_px(&label, cw) / 2.0;
-        let line = if x - half < last_end[0] + 4.0 { 1 } else { 0 };
-        if line == 1 {
-            lines = 2;
-        }
-        last_end[line] = x + half;
-        max_x = max_x.max(x + half);
-        let hollow = list.iter().all(|p| p.hollow);
-        let changed = list.iter().any(|p| p.changed);
-        let ty = y + 18.0 + line as f64 * 13.0;
-        let mut g = Mark::group("pointer")
-            .class_if("hollow", hollow)
-            .class_if("changed", changed)
-            .attr("data-name", label.clone())
-            .attr("data-index", list[0].index.to_string());
-        g = g.child(Mark::path(
-            "",
-            format!(
-                "M{},{} L{},{} L{},{} Z",
-                crate::drawing::fmt_num(x),
-                crate::drawing::fmt_num(y + 1.0),
-                crate::drawing::fmt_num(x - 5.0),
-                crate::drawing::fmt_num(y + 9.0),
-                crate::drawing::fmt_num(x + 5.0),
-                crate::drawing::fmt_num(y + 9.0)
-            ),
-        ));
-        g = g.child(Mark::text("", x, ty, label));
-        marks.push(g);
-    }
-    (POINTER_H + if lines == 2 { 13.0 } else { 0.0 }, max_x)
 }
 
 /// A list, tuple or set: a row of cells with indices above, pointers below, and room below
@@ -964,32 +933,12 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
     for p in row_ptrs {
         by_row.entry(p.index).or_default().push(p);
     }
-    for (index, list) in by_row {
-        let cy = y0 + index as f64 * ch + ch / 2.0;
-        let label: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
-        let label = label.join(",");
-        let x = grid_w + 4.0;
-        let hollow = list.iter().all(|p| p.hollow);
-        let g = Mark::group("pointer row")
-            .class_if("hollow", hollow)
-            .class_if("changed", list.iter().any(|p| p.changed))
-            .attr("data-name", label.clone())
-            .attr("data-index", index.to_string())
-            .child(Mark::path(
-                "",
-                format!(
-                    "M{},{} L{},{} L{},{} Z",
-                    crate::drawing::fmt_num(x + 1.0),
-                    crate::drawing::fmt_num(cy),
-                    crate::drawing::fmt_num(x + 9.0),
-                    crate::drawing::fmt_num(cy - 5.0),
-                    crate::drawing::fmt_num(x + 9.0),
-                    crate::drawing::fmt_num(cy + 5.0)
-                ),
-            ))
-            .child(Mark::text("", x + 12.0, cy, label.clone()));
+    for list in by_row.values() {
+        let cy = y0 + list[0].index as f64 * ch + ch / 2.0;
+        let at: Vec<PointerAt> = list.iter().map(|p| pointer_at(0.0, p)).collect();
+        let (g, reach) = pointer_beside(cw, grid_w + 4.0, cy, &at);
         marks.push(g);
-        right = right.max(x + 14.0 + text_px(&label, cw * 11.0 / 13.0));
+        right = right.max(reach);
     }
     let title = format!("{} · {}×{}", obj.type_name, rows.len(), grid.cols);
     let title_w = text_px(&title, cw * 11.0 / 13.0) + 2.0;

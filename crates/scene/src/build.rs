@@ -8,7 +8,7 @@ use crate::changes::step_changes;
 use crate::graph::find_graphs;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
-use crate::shapes::{find_grids, find_trees};
+use crate::shapes::{find_grids, find_linked, LinkedShapes};
 use crate::sizes::step_sizes;
 use crate::types::*;
 
@@ -65,15 +65,17 @@ pub fn memory_scene(
         .enumerate()
         .flat_map(|(i, g)| g.members.iter().map(move |m| (m.as_str(), i)))
         .collect();
+    let in_graph = |id: &str| graph_of.contains_key(id);
     let grids: Vec<Grid> = find_grids(current, &reach.order)
         .into_iter()
-        .filter(|g| !graph_of.contains_key(g.id.as_str()))
+        .filter(|g| !in_graph(&g.id))
         .collect();
-    let trees: Vec<TreeBlock> = find_trees(current, &reach.order)
-        .into_iter()
-        .filter(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())))
-        .collect();
-    let nest_in = choose_nesting(current, &reach, &grids, &trees, &graph_of, options);
+    let mut linked = find_linked(trace, step, options);
+    linked
+        .trees
+        .retain(|t| !t.nodes.iter().any(|n| in_graph(&n.id)));
+    linked.chains.retain(|c| !c.nodes.iter().any(|n| in_graph(n)));
+    let nest_in = choose_nesting(current, &reach, &grids, &linked, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
     let sizes = options.size_model.map(|model| step_sizes(current, model));
     let cell_size = |key: &str, slot: &str| sizes.as_ref().and_then(|s| s.cell(key, slot));
@@ -267,7 +269,9 @@ pub fn memory_scene(
         output,
         output_width_chars: output_width(&trace.stdout),
         grids,
-        trees,
+        trees: linked.trees,
+        chains: linked.chains,
+        linked: linked.track,
         graphs,
         program_size: sizes.as_ref().map(|s| ProgramSize {
             model: s.model,
@@ -368,21 +372,28 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
 /// An object nests when it is referenced exactly once, never by a dict key, is neither a tree
-/// node, a grid row nor part of a graph, and sits at most `max_nest_depth` levels below a
-/// separate box. Nothing nests inside a graph's parts (the graph is drawn instead of them).
-/// The walk starts from the frames' variables, then from every object that stayed separate.
+/// node, a chain node, a grid row nor part of a graph, and sits at most `max_nest_depth`
+/// levels below a separate box. Nothing nests inside a graph's parts (the graph is drawn
+/// instead of them). The walk starts from the frames' variables, then from every object that
+/// stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,
     grids: &[Grid],
-    trees: &[TreeBlock],
+    linked: &LinkedShapes,
     graph_of: &BTreeMap<&str, usize>,
     options: &SceneOptions,
 ) -> BTreeMap<String, String> {
     let excluded: BTreeSet<&str> = grids
         .iter()
         .flat_map(|g| g.rows.iter())
-        .chain(trees.iter().flat_map(|t| t.nodes.iter().map(|n| &n.id)))
+        .chain(
+            linked
+                .trees
+                .iter()
+                .flat_map(|t| t.nodes.iter().map(|n| &n.id)),
+        )
+        .chain(linked.chains.iter().flat_map(|c| c.nodes.iter()))
         .map(String::as_str)
         .chain(graph_of.keys().copied())
         .collect();

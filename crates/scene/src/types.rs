@@ -77,7 +77,8 @@ pub struct MemoryScene {
     pub output_width_chars: u32,
     /// Lists of lists of primitives, drawn as grids.
     pub grids: Vec<Grid>,
-    /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
+    /// Trees of the linked track (two link fields, any names; see
+    /// [`crate::find_linked_track`]), drawn as blocks top-down, in-order across.
     pub trees: Vec<TreeBlock>,
     /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
     /// at this step, each drawn in place of its holder's box.
@@ -86,6 +87,11 @@ pub struct MemoryScene {
     /// The program's memory size, when [`SceneOptions::size_model`] is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program_size: Option<ProgramSize>,
+    /// Lists of the linked track: chains of at least two nodes, each drawn as a straight
+    /// line in link order.
+    pub chains: Vec<Chain>,
+    /// The linked track at this step (class, link fields, value field, shape), if any.
+    pub linked: Option<crate::linked::LinkedTrack>,
 }
 
 /// The memory a whole step takes (see [`crate::step_sizes`]).
@@ -96,6 +102,15 @@ pub struct ProgramSize {
     pub model: SizeModel,
     /// Every frame's variables plus every object reachable from them, each once (bytes).
     pub total_bytes: u64,
+}
+
+/// Nodes of a linked list joined by links at this step, in reading order: from the head
+/// along the primary link (`next`), then chains hanging off other links.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chain {
+    /// Node object ids, left to right.
+    pub nodes: Vec<String>,
 }
 
 /// One function activation.

@@ -1,0 +1,47 @@
+//! Insta snapshots of the loop history at a step in the middle of each algorithm's main loop
+//! (bubble sort, insertion sort, grid DP, BFS, linked-list reversal), in Python, JavaScript
+//! and TypeScript, from the golden traces. Each snapshot is the compact one-line-per-item
+//! summary of `loops_support::summary` (moved cells `v<from`, other changed cells `v*`, grid
+//! focus in parentheses, pointers `name→container[index]`); one full JSON snapshot shows the
+//! scene's serde shape.
+
+mod loops_support;
+
+use algoscope_scene::{loop_scene, LoopSceneOptions};
+use loops_support::{golden, main_run, summary, LANGUAGES};
+
+/// Example name and the function whose main loop is shown.
+const ALGORITHMS: &[(&str, &str)] = &[
+    ("bubble_sort", "bubble_sort"),
+    ("insertion_sort", "insertion_sort"),
+    ("grid_dp", "unique_paths"),
+    ("bfs_dfs", "bfs"),
+    ("linked_list", "reverse_list"),
+];
+
+#[test]
+fn loop_history_mid_loop_in_every_language() {
+    for (example, func) in ALGORITHMS {
+        for language in LANGUAGES {
+            let trace = golden(language, example);
+            let (_, step) = main_run(&trace, func);
+            let scene = loop_scene(&trace, step, &LoopSceneOptions::default())
+                .expect("step in range")
+                .unwrap_or_else(|| panic!("{language} {example}: no loop at step {step}"));
+            insta::assert_json_snapshot!(format!("{example}_{language}"), summary(&scene));
+        }
+    }
+}
+
+#[test]
+fn loop_scene_json_shape() {
+    let trace = golden("python", "insertion_sort");
+    let (_, step) = main_run(&trace, "insertion_sort");
+    // Three passes into the outer loop, with rows capped to the last four to keep it short.
+    let options = LoopSceneOptions {
+        max_rows: 4,
+        ..LoopSceneOptions::default()
+    };
+    let scene = loop_scene(&trace, step, &options).unwrap().unwrap();
+    insta::assert_json_snapshot!("insertion_sort_python_full", scene);
+}

@@ -1,0 +1,279 @@
+//! Shared helpers of the loop-history tests: golden traces of every language and a compact,
+//! readable one-line-per-item summary of a [`LoopScene`] for snapshots.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use algoscope_scene::{LoopItem, LoopRow, LoopScene, RowContainer, RowContent, RowPointer};
+use algoscope_trace_format::{validate_str, Trace};
+
+/// The languages with golden traces, and how their files are named.
+pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces")
+}
+
+/// The golden trace of example `name` (`bubble_sort`) in `language`.
+pub fn golden(language: &str, name: &str) -> Trace {
+    let path = match language {
+        "python" => root().join("python").join(format!("{name}.json")),
+        "javascript" => root()
+            .join("javascript")
+            .join(format!("trace@{name}.js.snap")),
+        _ => root()
+            .join("typescript")
+            .join(format!("trace@{name}.ts.snap")),
+    };
+    load(&path)
+}
+
+/// Reads a trace file: plain JSON, or an insta snapshot whose body is the JSON.
+pub fn load(path: &Path) -> Trace {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let body = match text.strip_prefix("---") {
+        Some(rest) => rest.split_once("\n---\n").map_or(rest, |(_, body)| body),
+        None => &text,
+    };
+    validate_str(body).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every trace under `tests/traces` (examples and `cases`, every language), with its path
+/// relative to that directory.
+pub fn all_goldens() -> Vec<(String, Trace)> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut dirs = vec![root()];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "json" || x == "snap") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .strip_prefix(root())
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            (name, load(&path))
+        })
+        .collect()
+}
+
+fn cells(texts: impl Iterator<Item = (String, bool, Option<u64>, u64)>) -> String {
+    texts
+        .map(|(text, changed, from, index)| match (changed, from) {
+            (true, Some(f)) if f != index => format!("{text}<{f}"),
+            (true, _) => format!("{text}*"),
+            _ => text,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One container of a row: `arr=[5 1<0 4*]`; moved cells show where they came from, other
+/// changed cells a star; a grid's rows are split by `/`, its focus in parentheses.
+pub fn container_text(c: &RowContainer) -> String {
+    let body = match &c.content {
+        RowContent::Sequence(s) => {
+            let items = s.cells.iter().enumerate().map(|(k, cell)| {
+                (
+                    cell.text.clone(),
+                    cell.changed,
+                    cell.from,
+                    s.offset + k as u64,
+                )
+            });
+            let lead = if s.offset > 0 {
+                format!("@{} ", s.offset)
+            } else {
+                String::new()
+            };
+            format!("[{lead}{}]", cells(items))
+        }
+        RowContent::Dict(d) => {
+            let entries: Vec<String> = d
+                .entries
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{}:{}{}",
+                        e.key_text,
+                        e.text,
+                        if e.changed { "*" } else { "" }
+                    )
+                })
+                .collect();
+            format!("{{{}}}", entries.join(" "))
+        }
+        RowContent::Grid(g) => {
+            let rows: Vec<String> = g
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(r, row)| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(col, cell)| {
+                            let t = format!("{}{}", cell.text, if cell.changed { "*" } else { "" });
+                            if g.focus == Some([r as u64, col as u64]) {
+                                format!("({t})")
+                            } else {
+                                t
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            format!("[{}]", rows.join(" / "))
+        }
+        RowContent::Absent => "-".to_string(),
+    };
+    format!("{}{}={body}", c.name, if c.rebound { "(new)" } else { "" })
+}
+
+fn pointer_text(p: &RowPointer) -> String {
+    let axis = match p.axis {
+        algoscope_scene::PointerAxis::Items => "",
+        algoscope_scene::PointerAxis::Rows => "row ",
+        algoscope_scene::PointerAxis::Columns => "col ",
+    };
+    format!(
+        "{}→{}[{axis}{}{}]",
+        p.name,
+        p.container,
+        p.index,
+        if p.hollow { " end" } else { "" }
+    )
+}
+
+/// A row's state without steps or loop ids: containers, scalars, pointers.
+pub fn row_state_text(row: &LoopRow) -> String {
+    let mut parts: Vec<String> = row.containers.iter().map(container_text).collect();
+    parts.extend(row.scalars.iter().map(|s| {
+        format!(
+            "{}={}{}",
+            s.name,
+            if s.value.is_some() { &s.text } else { "-" },
+            if s.changed { "*" } else { "" }
+        )
+    }));
+    if !row.pointers.is_empty() {
+        parts.push(
+            row.pointers
+                .iter()
+                .map(pointer_text)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    parts.join("  ")
+}
+
+/// One line per item, indented by depth.
+pub fn summary(scene: &LoopScene) -> Vec<String> {
+    let mut out = vec![format!(
+        "step {} in {} ({}), loop {}, run steps {}..{}; containers {:?}; scalars {:?}",
+        scene.step,
+        scene.func,
+        scene.frame,
+        scene.current_loop,
+        scene.run_steps[0],
+        scene.run_steps[1],
+        scene
+            .containers
+            .iter()
+            .map(|c| format!("{} {:?} {}", c.name, c.kind, c.max_items))
+            .collect::<Vec<_>>(),
+        scene.scalars,
+    )];
+    for item in &scene.items {
+        let line = match item {
+            LoopItem::RunHeader(h) => format!(
+                "{}== {} run {}: {}{} @{}",
+                "  ".repeat(h.depth as usize),
+                h.loop_id,
+                h.run,
+                h.header,
+                h.call.as_ref().map_or(String::new(), |c| format!(" [{c}]")),
+                h.step
+            ),
+            LoopItem::Row(r) => format!(
+                "{}{} {} @{} vs @{}{}{}: {}",
+                "  ".repeat(r.depth as usize),
+                r.loop_id,
+                r.label,
+                r.step,
+                r.compare_step,
+                if r.changed { "" } else { " quiet" },
+                if r.current { " NOW" } else { "" },
+                row_state_text(r)
+            ),
+            LoopItem::Quiet(q) => format!(
+                "{}~ {} {} quiet passes {}..{}",
+                "  ".repeat(q.depth as usize),
+                q.loop_id,
+                q.count,
+                q.iterations[0],
+                q.iterations[1]
+            ),
+            LoopItem::Gap(g) => format!(
+                "{}… {} {} passes not recorded ({} events)",
+                "  ".repeat(g.depth as usize),
+                g.loop_id,
+                g.passes,
+                g.events
+            ),
+            LoopItem::Dropped(d) => format!("^ {} earlier rows dropped", d.rows),
+        };
+        out.push(line);
+    }
+    out
+}
+
+/// `bubble_sort`, `bubbleSort` → `bubblesort`: function names compared across languages.
+pub fn plain_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The steps (first, last) of the last run of the outermost loop in the first frame running
+/// function `func` (compared with [`plain_name`]), and the step in the middle of it.
+pub fn main_run(trace: &Trace, func: &str) -> ([usize; 2], usize) {
+    let want = plain_name(func);
+    let frame = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.stack.iter())
+        .find(|f| plain_name(&f.func) == want)
+        .map(|f| f.id.clone())
+        .unwrap_or_else(|| panic!("no frame runs {func}"));
+    let outer = |i: usize| {
+        trace.steps[i]
+            .loops
+            .iter()
+            .find(|c| c.frame == frame)
+            .map(|c| (c.loop_id.clone(), c.instance))
+    };
+    let last = (0..trace.steps.len())
+        .rev()
+        .find(|&i| outer(i).is_some())
+        .unwrap_or_else(|| panic!("no loop runs in {func}"));
+    let key = outer(last);
+    let mut first = last;
+    while first > 0 && outer(first - 1) == key {
+        first -= 1;
+    }
+    ([first, last], (first + last) / 2)
+}
