@@ -89,7 +89,7 @@ mod tests {
     fn texts() {
         assert_eq!(cell_text(36), "36");
         assert_eq!(cell_text(12_345), "12.3k");
-        assert_eq!(cell_text(4_500_000_0), "45.0M");
+        assert_eq!(cell_text(45_000_000), "45.0M");
         assert_eq!(bytes_text(151), "151 B");
         assert_eq!(bytes_text(12_345), "12.3 kB");
         assert_eq!(

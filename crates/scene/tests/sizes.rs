@@ -222,3 +222,57 @@ fn memory_scene_fills_sizes_only_when_asked() {
     assert_eq!(list.size.map(|s| s.own_bytes), Some(151));
     assert_eq!(list.slots[1].size_bytes, Some(59));
 }
+
+/// A heap of `refs.len()` instances; object `i` has one field per target in `refs[i]`.
+fn random_heap(refs: &[Vec<usize>]) -> Trace {
+    let mut heap = serde_json::Map::new();
+    for (i, targets) in refs.iter().enumerate() {
+        let mut fields = vec![json!(["v", {"kind": "prim", "type": "int", "repr": i.to_string()}])];
+        for (k, t) in targets.iter().enumerate() {
+            fields.push(
+                json!([format!("f{k}"), {"kind": "ref", "id": format!("o{}", t % refs.len())}]),
+            );
+        }
+        heap.insert(
+            format!("o{i}"),
+            json!({"kind": "instance", "typeName": "N", "fields": fields}),
+        );
+    }
+    let text = json!({
+        "version": 1, "language": "python", "source": "x\n", "stdout": "",
+        "steps": [{
+            "event": "line", "line": 1, "stdoutLength": 0,
+            "stack": [{"id": "f1", "func": "<module>", "line": 1,
+                       "locals": [["x", {"kind": "ref", "id": "o0"}]]}],
+            "heap": heap
+        }]
+    });
+    serde_json::from_value(text).expect("a valid trace")
+}
+
+proptest::proptest! {
+    /// Totals (worked out per strongly connected component, summing trees of them) equal a
+    /// plain walk of everything reachable, each object once.
+    #[test]
+    fn totals_equal_a_plain_walk(refs in proptest::collection::vec(
+        proptest::collection::vec(0usize..40, 0..3), 1..40)) {
+        let trace = random_heap(&refs);
+        let step = &trace.steps[0];
+        let sizes = step_sizes(step, SizeModel::Textbook);
+        for (id, size) in &sizes.objects {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut stack = vec![id.clone()];
+            let mut total = 0;
+            while let Some(id) = stack.pop() {
+                if !seen.insert(id.clone()) {
+                    continue;
+                }
+                total += sizes.objects[&id].own_bytes;
+                for v in step.heap[&id].values() {
+                    stack.extend(v.ref_id().map(str::to_string));
+                }
+            }
+            proptest::prop_assert_eq!(size.total_bytes, total, "object {}", id);
+        }
+    }
+}

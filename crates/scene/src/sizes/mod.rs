@@ -15,6 +15,7 @@
 mod prim;
 mod python;
 mod textbook;
+mod totals;
 mod v8;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -174,10 +175,11 @@ pub fn step_sizes(step: &Step, model: SizeModel) -> StepSizes {
     for (id, object) in &step.heap {
         own.insert(id, own_size(costs, id, object, &mut cells));
     }
+    let totals = totals::object_totals(step, &own);
     let objects = own
         .iter()
         .map(|(id, own_bytes)| {
-            let total_bytes = reachable_total(step, &own, [*id], &mut BTreeSet::new());
+            let total_bytes = totals.get(id).copied().unwrap_or(*own_bytes);
             (
                 id.to_string(),
                 ObjectSize {
