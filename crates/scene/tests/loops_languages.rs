@@ -8,7 +8,8 @@
 //! dropped, `True`/`False`/`None` written `true`/`false`/`null`, set members sorted (a Python
 //! set's order is its hash order). What is left out is what the languages really differ in:
 //! a Python loop variable outlives its loop while a JavaScript `let` does not, and Python's
-//! `graph[node]` is an index where JavaScript's `graph.get(node)` is a call.
+//! `graph[node]` is an index where JavaScript's `graph.get(node)` is a call. Linked rows
+//! (node values, links and the names on nodes) are compared whole.
 
 mod loops_support;
 
@@ -17,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use algoscope_scene::{
     loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContainer, RowContent,
 };
-use loops_support::{container_text, golden, main_run, plain_name, LANGUAGES};
+use loops_support::{container_text, golden, linked_text, main_run, plain_name, LANGUAGES};
 
 const ALGORITHMS: &[(&str, &str)] = &[
     ("bubble_sort", "bubble_sort"),
@@ -74,6 +75,7 @@ struct Shared {
     containers: BTreeMap<String, String>,
     scalars: BTreeMap<String, String>,
     pointers: BTreeSet<String>,
+    linked: Option<String>,
 }
 
 fn bound(row: &LoopRow) -> BTreeSet<String> {
@@ -113,6 +115,17 @@ fn shared(row: &LoopRow, containers: &BTreeSet<String>, scalars: &BTreeSet<Strin
                 )
             })
             .collect(),
+        linked: row.linked.as_ref().map(|l| {
+            let text = linked_text(l, row.linked_changed);
+            let names: Vec<String> = text
+                .split(' ')
+                .map(|part| match part.split_once('@') {
+                    Some((name, node)) => format!("{}@{node}", plain_name(name)),
+                    None => part.to_string(),
+                })
+                .collect();
+            names.join(" ")
+        }),
     }
 }
 
@@ -159,9 +172,14 @@ fn same_rows_in_python_javascript_and_typescript() {
         };
         let containers = common(&|s| s.containers.iter().map(|c| c.name.clone()).collect());
         let scalars = common(&|s| s.scalars.clone());
+        let linked = scenes.iter().all(|(_, s)| s.linked.is_some());
         assert!(
-            !containers.is_empty() || !scalars.is_empty(),
+            !containers.is_empty() || !scalars.is_empty() || linked,
             "{example}: nothing shared"
+        );
+        assert!(
+            scenes.iter().all(|(_, s)| s.rows().count() >= 3),
+            "{example}: rows to compare"
         );
 
         let (base_language, base) = &scenes[0];

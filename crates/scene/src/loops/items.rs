@@ -50,7 +50,11 @@ pub(crate) fn assemble(
                 }),
             ));
         }
-        keyed.push((placed.row.step, u32::MAX, LoopItem::Row(placed.row)));
+        keyed.push((
+            placed.row.step,
+            u32::MAX,
+            LoopItem::Row(Box::new(placed.row)),
+        ));
     }
     keyed.sort_by_key(|(step, order, _)| (*step, *order));
     let items: Vec<LoopItem> = keyed.into_iter().map(|(_, _, item)| item).collect();
@@ -81,7 +85,7 @@ pub(crate) fn fold_quiet(items: Vec<LoopItem>, min: usize) -> Vec<LoopItem> {
             }));
             pending.clear();
         } else {
-            out.extend(pending.drain(..).map(LoopItem::Row));
+            out.extend(pending.drain(..).map(|r| LoopItem::Row(Box::new(r))));
         }
     };
     for (index, item) in items.into_iter().enumerate() {
@@ -93,7 +97,7 @@ pub(crate) fn fold_quiet(items: Vec<LoopItem>, min: usize) -> Vec<LoopItem> {
                 if !same_run {
                     flush(&mut pending, &mut out);
                 }
-                pending.push(row);
+                pending.push(*row);
             }
             continue;
         }

@@ -20,6 +20,7 @@ mod items;
 mod row;
 mod select;
 mod snapshot;
+mod structures;
 mod types;
 
 use std::collections::BTreeMap;
@@ -35,6 +36,7 @@ use items::{assemble, HeaderAt, Placed};
 use row::{row_state, RowInput};
 use select::select;
 use snapshot::{frame_at, snapshot, Snapshot};
+use structures::{frame_graphs, linked_rows};
 
 /// The loop history shown at step `step` (0-based) of `trace`, or `None` when no loop is
 /// active at that step.
@@ -124,7 +126,11 @@ pub fn loop_scene(
     ends.sort_unstable();
     ends.dedup();
     let chosen_from: Vec<&Snapshot> = ends.iter().filter_map(|t| states.get(t)).collect();
-    let selection = select(trace, &chosen_from, options);
+    let mut linked_steps: Vec<usize> = states.keys().copied().collect();
+    linked_steps.sort_unstable();
+    let linked = linked_rows(trace, &h.frame, &linked_steps, &options.scene);
+    let node_class = linked.as_ref().map(|(l, _)| l.track.class.as_str());
+    let selection = select(trace, &chosen_from, options, node_class);
 
     let infos: BTreeMap<&str, &algoscope_trace_format::LoopInfo> =
         trace.loops.iter().map(|l| (l.id.as_str(), l)).collect();
@@ -169,6 +175,10 @@ pub fn loop_scene(
         };
         let (containers, scalars, pointers, changed) =
             row_state(trace, &selection, &input, options);
+        let linked_row = linked.as_ref().and_then(|(_, rows)| rows.get(&row_step));
+        let linked_before = linked.as_ref().and_then(|(_, rows)| rows.get(&compare[i]));
+        let linked_changed =
+            linked_row.map(|r| &r.signature) != linked_before.map(|r| &r.signature);
         let (last_iteration, last_step) = previous_in_run
             .get(&pass.run)
             .copied()
@@ -191,10 +201,13 @@ pub fn loop_scene(
                 compare_step: compare[i],
                 label: format!("pass {}", pass.iteration),
                 current,
-                changed,
+                changed: changed || linked_changed,
                 containers,
                 scalars,
                 pointers,
+                linked: linked_row.cloned(),
+                linked_changed,
+                graphs: frame_graphs(trace, row_step, &h.frame, &options.scene),
             },
             gap_before,
         });
@@ -235,7 +248,16 @@ pub fn loop_scene(
         .get(&step)
         .or_else(|| states.values().last())
         .unwrap_or(&empty);
-    let containers = shown_containers(&selection, &states, latest);
+    let mut containers = shown_containers(&selection, &states, latest);
+    for row in types::rows_of(&items) {
+        for graph in &row.graphs {
+            for (shown, c) in containers.iter_mut().zip(&row.containers) {
+                if shown.graph.is_none() && c.id.as_deref() == Some(graph.holder.as_str()) {
+                    shown.graph = Some(graph.id.clone());
+                }
+            }
+        }
+    }
     let func = trace
         .steps
         .get(step)
@@ -251,6 +273,7 @@ pub fn loop_scene(
         containers,
         scalars: selection.scalars.clone(),
         sampled: trace.sampled,
+        linked: linked.map(|(l, _)| l),
         items,
     }))
 }
@@ -281,6 +304,7 @@ fn shown_containers(
                 max_items: 0,
                 max_grid_rows: 0,
                 max_index_end: 0,
+                graph: None,
             };
             for h in held {
                 match h {

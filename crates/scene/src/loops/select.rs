@@ -2,7 +2,7 @@
 //! that the code indexes, scalars that change or are used as index pointers, and every `show`
 //! hint name; when nothing qualifies, everything in the frame.
 
-use algoscope_trace_format::Trace;
+use algoscope_trace_format::{Trace, Value};
 
 use super::snapshot::Snapshot;
 use super::types::LoopSceneOptions;
@@ -39,8 +39,15 @@ fn index_names_of<'a>(trace: &'a Trace, container: &str) -> impl Iterator<Item =
 }
 
 /// Chooses the containers and scalars from every state of the run (each run's start and each
-/// pass's end).
-pub(crate) fn select(trace: &Trace, states: &[&Snapshot], options: &LoopSceneOptions) -> Selection {
+/// pass's end). Names that only ever refer to nodes of the linked track (`node_class`), or
+/// hold null, are left to the linked view (it shows names on nodes); when there is one (`node_class` is set), it qualifies as
+/// something shown, so the frame's other variables do not all come back.
+pub(crate) fn select(
+    trace: &Trace,
+    states: &[&Snapshot],
+    options: &LoopSceneOptions,
+    node_class: Option<&str>,
+) -> Selection {
     let mut order: Vec<&String> = Vec::new();
     for state in states {
         for name in &state.order {
@@ -50,7 +57,19 @@ pub(crate) fn select(trace: &Trace, states: &[&Snapshot], options: &LoopSceneOpt
         }
     }
     let is_container = |name: &str| states.iter().any(|s| s.containers.contains_key(name));
-    let shown_by_hint = |name: &str| options.hints.show.iter().any(|s| s == name);
+    let is_node = |name: &str| {
+        node_class.is_some_and(|class| {
+            states.iter().all(|s| match s.scalars.get(name) {
+                Some(Value::Ref { .. }) => s.classes.get(name).map(String::as_str) == Some(class),
+                Some(Value::Prim { type_name, .. }) => {
+                    matches!(type_name.as_str(), "NoneType" | "null" | "undefined")
+                }
+                Some(_) => false,
+                None => true,
+            })
+        })
+    };
+    let shown_by_hint = |name: &str| options.scene.hints.show.iter().any(|s| s == name);
 
     let containers: Vec<String> = order
         .iter()
@@ -85,12 +104,12 @@ pub(crate) fn select(trace: &Trace, states: &[&Snapshot], options: &LoopSceneOpt
         .filter(|name| !is_container(name))
         .filter(|name| {
             shown_by_hint(name)
-                || is_pointer(name)
-                || varies(states, |s| s.scalars.get(name.as_str()))
+                || (!is_node(name)
+                    && (is_pointer(name) || varies(states, |s| s.scalars.get(name.as_str()))))
         })
         .map(|name| name.to_string())
         .collect();
-    if containers.is_empty() && scalars.is_empty() {
+    if containers.is_empty() && scalars.is_empty() && node_class.is_none() {
         return Selection {
             containers: order
                 .iter()

@@ -64,6 +64,8 @@ pub(crate) struct Snapshot {
     pub containers: BTreeMap<String, HeldBy>,
     /// Scalar variables (primitives and references to other objects) by name.
     pub scalars: BTreeMap<String, Value>,
+    /// For a scalar referring to an instance: its class name.
+    pub classes: BTreeMap<String, String>,
     /// Every name read, in frame order (dotted names after the locals).
     pub order: Vec<String>,
 }
@@ -113,12 +115,12 @@ pub(crate) fn held(step: &Step, id: &str) -> Option<Held> {
     }
 }
 
-/// True for a reference the loop view shows as a scalar (an instance of a user class).
-fn is_scalar_ref(step: &Step, value: &Value) -> bool {
-    value
-        .ref_id()
-        .and_then(|id| step.heap.get(id))
-        .is_some_and(|o| matches!(o.as_ref(), HeapObject::Instance(_)))
+/// The class of an instance a reference points at (the loop view shows those as scalars).
+fn instance_class<'a>(step: &'a Step, value: &Value) -> Option<&'a str> {
+    match step.heap.get(value.ref_id()?)?.as_ref() {
+        HeapObject::Instance(i) => Some(&i.type_name),
+        _ => None,
+    }
 }
 
 /// The frame with id `frame` at `step`.
@@ -139,7 +141,10 @@ pub(crate) fn snapshot(trace: &Trace, index: usize, frame_id: &str) -> Snapshot 
         if let Some(h) = value.ref_id().and_then(|id| held(step, id)) {
             let id = value.ref_id().unwrap_or_default().to_string();
             out.containers.insert(name.clone(), HeldBy { id, held: h });
-        } else if matches!(value, Value::Prim { .. }) || is_scalar_ref(step, value) {
+        } else if let Some(class) = instance_class(step, value) {
+            out.scalars.insert(name.clone(), value.clone());
+            out.classes.insert(name.clone(), class.to_string());
+        } else if matches!(value, Value::Prim { .. }) {
             out.scalars.insert(name.clone(), value.clone());
         } else {
             continue;

@@ -8,17 +8,18 @@
 use algoscope_trace_format::{LoopKind, Value};
 use serde::{Deserialize, Serialize};
 
-use crate::hints::VizHints;
+use crate::graph::SceneGraph;
+use crate::linked::{LinkedRow, LinkedTrack};
 use crate::types::{PointerAxis, SceneOptions};
 
 /// Options of [`crate::loop_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoopSceneOptions {
-    /// The memory-scene options this view shares: the conventional pointer names.
+    /// The memory-scene options this view shares: the conventional pointer names, and the
+    /// parsed `viz:` hints (`show` names are always shown; `linked` picks the linked track;
+    /// `graphs` names graphs).
     pub scene: SceneOptions,
-    /// Parsed `viz:` hints; `show` names are always shown.
-    pub hints: VizHints,
     /// At most this many rows; the latest are kept and a [`LoopItem::Dropped`] item says how
     /// many earlier rows were left out. Default 120.
     pub max_rows: usize,
@@ -35,7 +36,6 @@ impl Default for LoopSceneOptions {
     fn default() -> Self {
         LoopSceneOptions {
             scene: SceneOptions::default(),
-            hints: VizHints::default(),
             max_rows: 120,
             min_quiet_band: 2,
             whole_run: false,
@@ -65,8 +65,26 @@ pub struct LoopScene {
     pub scalars: Vec<String>,
     /// True when the trace was sampled (some passes may be gaps).
     pub sampled: bool,
+    /// The linked list or tree the loop's frame holds, over the whole run: its track, the
+    /// column order every row shares and the chains; each row has its own
+    /// [`LoopRow::linked`]. `None` when the frame holds none.
+    pub linked: Option<LoopLinked>,
     /// What to draw, top to bottom.
     pub items: Vec<LoopItem>,
+}
+
+/// The linked track over the whole run (the per-row nodes are in each [`LoopRow::linked`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopLinked {
+    /// The node class, its links, value field and shape (list or tree).
+    pub track: LinkedTrack,
+    /// Every node of every state of the run, in column order: the first state's reading
+    /// order, then nodes first seen later (so a node keeps its column on every row and step).
+    pub columns: Vec<String>,
+    /// Nodes joined by a link in any state of the run are one chain (its own line), each in
+    /// column order.
+    pub chains: Vec<Vec<String>>,
 }
 
 /// One loop of the frame.
@@ -119,6 +137,9 @@ pub struct ShownContainer {
     pub max_grid_rows: u64,
     /// The highest index any row shows (offset + items), for sequences; 0 otherwise.
     pub max_index_end: u64,
+    /// The run-wide id of the graph this container holds ([`SceneGraph::id`]) when some row
+    /// finds one in it: a renderer may draw [`LoopRow::graphs`] in its place.
+    pub graph: Option<String>,
 }
 
 /// One thing to draw, in order.
@@ -127,8 +148,8 @@ pub struct ShownContainer {
 pub enum LoopItem {
     /// A run of a loop starts here.
     RunHeader(RunHeader),
-    /// One pass.
-    Row(LoopRow),
+    /// One pass (boxed: a row is much larger than the other items).
+    Row(Box<LoopRow>),
     /// Consecutive passes that changed nothing shown (beyond the loop's own variables).
     Quiet(QuietBand),
     /// Passes that ran but were not recorded (a sampled loop).
@@ -178,7 +199,8 @@ pub struct LoopRow {
     pub label: String,
     /// True for the pass in progress at the current step (its state so far).
     pub current: bool,
-    /// True when something shown changed, other than the loop's own variables.
+    /// True when something shown changed (cells, entries, scalars, the linked track), other
+    /// than the loop's own variables.
     pub changed: bool,
     /// One entry per [`LoopScene::containers`], in that order.
     pub containers: Vec<RowContainer>,
@@ -186,6 +208,16 @@ pub struct LoopRow {
     pub scalars: Vec<RowScalar>,
     /// Index names holding whole numbers, as positions in shown containers.
     pub pointers: Vec<RowPointer>,
+    /// The linked track in this row (the loop frame's names only): its nodes in reading
+    /// order, names on nodes, tree depths and signature. `None` when the scene has no
+    /// [`LoopScene::linked`].
+    pub linked: Option<LinkedRow>,
+    /// True when the linked track's signature (a value or link) differs from the compared
+    /// row's.
+    pub linked_changed: bool,
+    /// Graphs held by the loop frame's variables at this row's step, with their state
+    /// overlay (visited, queue, current node…).
+    pub graphs: Vec<SceneGraph>,
 }
 
 /// A shown container's state in one row.
@@ -363,9 +395,14 @@ pub struct DroppedRows {
 impl LoopScene {
     /// The rows, in order.
     pub fn rows(&self) -> impl Iterator<Item = &LoopRow> {
-        self.items.iter().filter_map(|i| match i {
-            LoopItem::Row(r) => Some(r),
-            _ => None,
-        })
+        rows_of(&self.items)
     }
+}
+
+/// The rows among `items`, in order.
+pub(crate) fn rows_of(items: &[LoopItem]) -> impl Iterator<Item = &LoopRow> {
+    items.iter().filter_map(|i| match i {
+        LoopItem::Row(r) => Some(r.as_ref()),
+        _ => None,
+    })
 }

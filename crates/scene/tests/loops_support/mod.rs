@@ -176,7 +176,73 @@ pub fn row_state_text(row: &LoopRow) -> String {
                 .join(" "),
         );
     }
+    if let Some(linked) = &row.linked {
+        parts.push(linked_text(linked, row.linked_changed));
+    }
+    for g in &row.graphs {
+        parts.push(graph_text(g));
+    }
     parts.join("  ")
+}
+
+/// A linked row: each node `value>target values` (`∅` for null) in reading order, then the
+/// names on nodes; a star when the signature changed.
+pub fn linked_text(row: &algoscope_scene::LinkedRow, changed: bool) -> String {
+    let value = |id: &str| match row.node(id).and_then(|n| n.value.as_ref()) {
+        Some(algoscope_trace_format::Value::Prim { repr, .. }) => repr.clone(),
+        _ => id.to_string(),
+    };
+    let nodes: Vec<String> = row
+        .nodes
+        .iter()
+        .map(|n| {
+            let targets: Vec<String> = n.targets().map(value).collect();
+            let to = if targets.is_empty() {
+                "∅".to_string()
+            } else {
+                targets.join(",")
+            };
+            format!("{}>{to}", value(&n.id))
+        })
+        .collect();
+    let names: Vec<String> = row
+        .names
+        .iter()
+        .map(|n| format!("{}@{}", n.name, value(&n.node)))
+        .collect();
+    format!(
+        "linked{}=[{}] {}",
+        if changed { "*" } else { "" },
+        nodes.join(" "),
+        names.join(" ")
+    )
+}
+
+/// A graph: its variable, node and edge counts, visited nodes, queue and current node.
+pub fn graph_text(g: &algoscope_scene::SceneGraph) -> String {
+    let o = &g.overlay;
+    let label = |key: &str| algoscope_scene::key_label(key);
+    let visited: Vec<String> = o.visited.iter().map(|k| label(k)).collect();
+    let queue: Vec<String> = o
+        .queue
+        .as_ref()
+        .map(|q| q.nodes.iter().map(|n| label(&n.node)).collect())
+        .unwrap_or_default();
+    let current: Vec<String> = o
+        .pointers
+        .iter()
+        .filter(|p| p.current)
+        .map(|p| format!("{}@{}", p.name, label(&p.node)))
+        .collect();
+    format!(
+        "graph {} ({} nodes, {} edges) visited=[{}] queue=[{}] {}",
+        g.name,
+        g.nodes.len(),
+        g.edges.len(),
+        visited.join(" "),
+        queue.join(" "),
+        current.join(" ")
+    )
 }
 
 /// One line per item, indented by depth.
