@@ -667,6 +667,102 @@ const MAX_CHARS = 48;
 const MAX_DEPTH = 250;
 const MAX_TURNS = 10000;
 
+// ----- loop sampling --------------------------------------------------------------------
+//
+// The same policy, constants and numbers as the Python tracer
+// (runtimes/python/algoscope_tracer/sampling.py), so a long loop keeps the same passes in both
+// languages. Each running loop instance is watched from its first pass. After FIRST_PASSES
+// passes the cost of a pass (recorded steps per pass) is known and the loop's mode decided:
+// a loop whose length is known as it starts (`for (let i = a; i < b; i += k)` not assigning
+// `i` in its body, or `for … of` over an array, typed array, string, Map or Set) is sampled
+// when its passes would take more than half the step budget left when it started (its
+// share); a loop of unknown length (`while`, `do … while`, `for … in`, iterators) once it has
+// used a quarter of its share. In a sampled loop each pass is kept or skipped as it starts:
+// the first FIRST_PASSES, the last LAST_PASSES when the length is known, and round numbers
+// (10, 20 … 100, 200 …) while the loop's steps so far, plus room for its last passes, fit in
+// 60% of its share. Steps of skipped passes (and of everything they call) are not recorded;
+// their number is the next recorded step's `sk`.
+
+/** Passes always kept at the start of a loop (and watched to measure a pass's cost). */
+export const FIRST_PASSES = 5;
+/** Passes kept at the end of a sampled loop of known length. */
+export const LAST_PASSES = 5;
+
+/** 10, 20 … 90, 100, 200 … 900, 1000, …: one significant digit, at least two digits. */
+export function isRound(n) {
+  if (n < 10) return false;
+  while (n % 10 === 0) n /= 10;
+  return n < 10;
+}
+
+/**
+ * Decides whether each pass of each loop is recorded, and counts the steps that are not.
+ * `steps` is the number of recorded steps so far (the recorder keeps it up to date);
+ * `sampled` turns true at the first skipped pass; `skipped` counts suppressed steps since the
+ * last recorded one.
+ * @param {number} maxSteps the step budget
+ */
+export function createSampler(maxSteps) {
+  return {
+    steps: 0,
+    sampled: false,
+    skipped: 0,
+    /**
+     * The sampling state of a loop instance starting now; `length` is its number of passes
+     * when known (null otherwise; it may be filled in before the second pass starts).
+     */
+    startLoop(length) {
+      return { length, startSteps: this.steps, share: Math.max(0, maxSteps - this.steps), sampled: false, perPass: 0, kept: true };
+    },
+    /** Whether pass `n` (1-based) of the loop with sampling state `state` is recorded. */
+    startPass(state, n) {
+      const used = this.steps - state.startSteps;
+      let keep;
+      if (n <= FIRST_PASSES) {
+        keep = true;
+      } else {
+        if (!state.sampled) {
+          if (n === FIRST_PASSES + 1) state.perPass = used / FIRST_PASSES;
+          if (state.length !== null) state.sampled = state.perPass * state.length > state.share / 2;
+          else state.sampled = used > state.share / 4;
+        }
+        if (!state.sampled) {
+          keep = true;
+        } else if (state.length !== null && n > state.length - LAST_PASSES) {
+          keep = true;
+        } else {
+          const lastRoom = state.perPass * (state.length !== null ? LAST_PASSES : 0);
+          keep = isRound(n) && used + lastRoom + state.perPass <= 0.6 * state.share;
+        }
+        if (!keep) this.sampled = true;
+      }
+      state.kept = keep;
+      return keep;
+    },
+    /** Steps skipped since the last recorded step (and resets the count). */
+    takeSkipped() {
+      const skipped = this.skipped;
+      this.skipped = 0;
+      return skipped;
+    },
+  };
+}
+
+/**
+ * Passes of a counting loop `for (i = start; i <(=) bound; i += step)` (or `>`/`>=` with a
+ * negative step) from its values as a pass starts, or null when they are not finite numbers
+ * or the loop never ends by its test.
+ * @param {unknown} start @param {unknown} bound @param {number} step @param {boolean} inclusive
+ */
+export function countingLength(start, bound, step, inclusive) {
+  if (typeof start !== 'number' || typeof bound !== 'number' || typeof step !== 'number') return null;
+  if (!Number.isFinite(start) || !Number.isFinite(bound) || !Number.isFinite(step) || step === 0) return null;
+  const span = step > 0 ? bound - start : start - bound;
+  const by = Math.abs(step);
+  const n = inclusive ? Math.floor(span / by) + 1 : Math.ceil(span / by);
+  return Number.isSafeInteger(n) ? Math.max(0, n) : null;
+}
+
 /** Thrown at every recorder call once a budget has run out; user code cannot get past it. */
 class BudgetExhausted {
   constructor(reason) {
@@ -744,7 +840,9 @@ export function createRecorder(options = {}) {
   const proxies = new WeakSet();
   const ids = new WeakMap();
   let idSeq = 0;
-  let previous = new Map();
+  const sampler = createSampler(maxSteps);
+  /** Loops of frames on the stack that are in a pass not recorded (see `createSampler`). */
+  let unkept = 0;
 
   // ----- budgets ----------------------------------------------------------------------
 
@@ -772,6 +870,7 @@ export function createRecorder(options = {}) {
       getter: null,
       loops: [],
       loopRuns: new Map(),
+      unkept: 0,
       state: 'active',
       returned: false,
       raised: false,
@@ -781,6 +880,7 @@ export function createRecorder(options = {}) {
   function suspend(f) {
     const i = stack.lastIndexOf(f);
     if (i >= 0) stack.splice(i, 1);
+    if (f.state === 'active') unkept -= f.unkept;
     f.state = 'suspended';
     if (!suspended.includes(f)) suspended.push(f);
   }
@@ -789,12 +889,88 @@ export function createRecorder(options = {}) {
     const i = suspended.indexOf(f);
     if (i >= 0) suspended.splice(i, 1);
     f.state = 'active';
+    unkept += f.unkept;
     stack.push(f);
     record('resume', f.line);
   }
 
   function ensureActive(f) {
     if (f.state === 'suspended') resume(f);
+  }
+
+  // ----- loops ------------------------------------------------------------------------
+
+  /** The innermost running instance of loop `idx` in frame `f`, or undefined. */
+  function loopOf(f, idx) {
+    const loops = f.loops;
+    for (let i = loops.length - 1; i >= 0; i--) if (loops[i].idx === idx) return loops[i];
+    return undefined;
+  }
+
+  /** Adds `d` to the loops of `f` in an unrecorded pass (and to `unkept` while `f` runs). */
+  function countUnkept(f, d) {
+    f.unkept += d;
+    if (f.state === 'active') unkept += d;
+  }
+
+  /** A pass of loop instance `l` of `f` starts: the sampler decides whether it is recorded. */
+  function passStarts(f, l) {
+    const s = l.sampling;
+    // Past its length (the array grew, the bound moved) a loop counts as one of unknown
+    // length, so it cannot keep every later pass as one of its "last" passes.
+    if (s.length !== null && l.iteration > s.length && l.iteration > FIRST_PASSES) s.length = null;
+    const was = s.kept;
+    const kept = sampler.startPass(s, l.iteration);
+    if (kept !== was) countUnkept(f, kept ? -1 : 1);
+  }
+
+  /** Drops the loop instances of `f` from index `from` on (they ended). */
+  function dropLoops(f, from) {
+    const loops = f.loops;
+    for (let i = loops.length - 1; i >= from; i--) {
+      if (!loops[i].sampling.kept) countUnkept(f, -1);
+    }
+    loops.length = from;
+  }
+
+  /** The number of items `for … of` runs over `v`, when it can be known without program code. */
+  function sizeOf(v) {
+    if (typeof v === 'string') return codePoints(v);
+    if (v === null || typeof v !== 'object') return null;
+    switch (kindOf(v, proxies)) {
+      case 'array': {
+        const n = ownData(v, 'length');
+        return typeof n === 'number' ? n : null;
+      }
+      case 'typedarray':
+        return apply(typedArrayLength, v, []);
+      case 'map':
+        return apply(mapSize, v, []);
+      case 'set':
+        return apply(setSize, v, []);
+      default:
+        return null;
+    }
+  }
+
+  /** `v` followed through own data properties `keys` when it ends at a number; else NaN. */
+  function numberAt(v, keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (typeof k !== 'string' && typeof k !== 'number') return NaN;
+      if (typeof v === 'string') {
+        if (k !== 'length') return NaN;
+        v = v.length;
+        continue;
+      }
+      if (v === null || typeof v !== 'object') return NaN;
+      const kind = kindOf(v, proxies);
+      if (kind === 'proxy') return NaN;
+      if (k === 'size' && (kind === 'map' || kind === 'set')) v = apply(kind === 'map' ? mapSize : setSize, v, []);
+      else if (k === 'length' && kind === 'typedarray') v = apply(typedArrayLength, v, []);
+      else v = ownData(v, k);
+    }
+    return typeof v === 'number' ? v : NaN;
   }
 
   // ----- values -----------------------------------------------------------------------
@@ -1060,6 +1236,10 @@ export function createRecorder(options = {}) {
   function record(event, line, extra) {
     check();
     if (steps >= maxSteps) stop('steps');
+    if (unkept > 0) {
+      sampler.skipped++;
+      return;
+    }
     serializing = true;
     let rec;
     try {
@@ -1125,10 +1305,13 @@ export function createRecorder(options = {}) {
         rec.o = [pendingOutput.line, refs];
         pendingOutput = null;
       }
+      const skipped = sampler.takeSkipped();
+      if (skipped > 0) rec.sk = skipped;
     } finally {
       serializing = false;
     }
     steps++;
+    sampler.steps = steps;
     emit(rec);
   }
 
@@ -1328,6 +1511,7 @@ export function createRecorder(options = {}) {
       return v;
     },
     exit(f) {
+      if (f.loops.length > 0) dropLoops(f, 0);
       const i = stack.lastIndexOf(f);
       if (i >= 0) stack.splice(i, 1);
       const j = suspended.indexOf(f);
@@ -1362,28 +1546,44 @@ export function createRecorder(options = {}) {
       ensureActive(f);
       const run = (f.loopRuns.get(idx) || 0) + 1;
       f.loopRuns.set(idx, run);
-      f.loops.push({ idx, instance: run, iteration: 0 });
+      f.loops.push({ idx, instance: run, iteration: 0, sampling: sampler.startLoop(null) });
       f.line = meta.loops[idx][1];
       f.sid = sid;
       f.getter = getter;
       record('line', f.line);
     },
+    /** A pass of loop `idx` starts; true for the first pass (`loopCount` may follow). */
     loopIter(f, idx) {
       check();
       ensureActive(f);
-      for (let i = f.loops.length - 1; i >= 0; i--) {
-        if (f.loops[i].idx === idx) {
-          f.loops[i].iteration++;
-          return;
-        }
-      }
+      const l = loopOf(f, idx);
+      if (l === undefined) return false;
+      l.iteration++;
+      passStarts(f, l);
+      return l.iteration === 1;
+    },
+    /** A counting loop's length from its values as its first pass starts (crates/instrument-js sizing.rs). */
+    loopCount(f, idx, start, bound, step, inclusive) {
+      const l = loopOf(f, idx);
+      if (l !== undefined && l.iteration === 1) l.sampling.length = countingLength(start, bound, step, inclusive === 1);
+      return true;
+    },
+    /** Notes the length of what a `for … of` iterates over, and returns it unchanged. */
+    sized(f, idx, iterable) {
+      const l = loopOf(f, idx);
+      if (l !== undefined && l.iteration === 0) l.sampling.length = sizeOf(iterable);
+      return iterable;
+    },
+    /** A number read through own data properties only (`__as.num(grid, 0, 'length')`), or NaN. */
+    num(v, ...keys) {
+      return numberAt(v, keys);
     },
     tail(f, idx, sid, getter) {
       check();
       ensureActive(f);
       for (let i = f.loops.length - 1; i >= 0; i--) {
         if (f.loops[i].idx === idx) {
-          f.loops.length = i + 1;
+          dropLoops(f, i + 1);
           break;
         }
       }
@@ -1395,7 +1595,7 @@ export function createRecorder(options = {}) {
     loopExit(f, idx) {
       for (let i = f.loops.length - 1; i >= 0; i--) {
         if (f.loops[i].idx === idx) {
-          f.loops.length = i;
+          dropLoops(f, i);
           break;
         }
       }
@@ -1578,7 +1778,7 @@ export function createRecorder(options = {}) {
         if (!(e instanceof BudgetExhausted)) throw e;
       }
     }
-    const end = { counts: counts() };
+    const end = { counts: counts(), sampled: sampler.sampled };
     if (stopped) {
       end.truncated = true;
       end.stoppedBy = stopped;
