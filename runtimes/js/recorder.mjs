@@ -838,7 +838,6 @@ export function createRecorder(options = {}) {
   const privateReaders = new WeakMap();
   const errorLines = new WeakMap();
   const proxies = new WeakSet();
-  const ids = new WeakMap();
   let idSeq = 0;
   const sampler = createSampler(maxSteps);
   /** Loops of frames on the stack that are in a pass not recorded (see `createSampler`). */
@@ -974,218 +973,438 @@ export function createRecorder(options = {}) {
   }
 
   // ----- values -----------------------------------------------------------------------
+  //
+  // Each step lists the objects reachable from its frames (`ha`/`hr`: ids now alive / gone)
+  // and re-sends only the objects that changed (`h`). JavaScript has no write barrier, so
+  // every reachable object is still visited at every step, but cheaply: its slots are read
+  // into a flat list of raw values (`readSlots`: the values themselves, or a marker for a
+  // hole, a getter or a setter) and compared with the list from its last serialisation; only
+  // an object whose slots differ is described again (`describe`) and compared as JSON text.
+  // An unchanged object keeps its description and the objects it refers to, which are then
+  // visited in the same order as describing it would, so ids and heap order are the same as
+  // serialising everything at every step.
 
-  function idOf(obj) {
-    let id = ids.get(obj);
-    if (id === undefined) {
-      id = `o${++idSeq}`;
-      ids.set(obj, id);
+  const HOLE = { slot: 'hole' };
+  const GETTER = { slot: 'getter' };
+  const SETTER = { slot: 'setter' };
+  const THROWS = { slot: 'throws' };
+  /** Object → its cached serialisation (see `entryOf`). */
+  const entries = new WeakMap();
+  /** Counts `record` calls that serialise; an entry's `seen` is the last one that reached it. */
+  let stamp = 0;
+  /** The stamp of the last step sent; an entry's `live` is the last step it was in. */
+  let sentStamp = -1;
+  /** Entries of the last step sent, in first-seen order. */
+  let sentLive = [];
+  /** Entries reached in this step, in first-seen order (the order of the heap). */
+  let queue = [];
+  /** While describing an object: the objects its description refers to, in order. */
+  let kids = null;
+  /** Reused buffer for `readSlots`. */
+  let scratch = [];
+
+  /** The cache entry of `obj`, created (with the next id) the first time it is seen. */
+  function entryOf(obj) {
+    let e = entries.get(obj);
+    if (e === undefined) {
+      e = { id: `o${++idSeq}`, obj, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0 };
+      entries.set(obj, e);
     }
-    return id;
+    return e;
   }
 
-  /** Serialises one step's values and heap in the wire form (see `createRecorder`). */
-  function snapshot() {
-    const heap = new Map();
-    const queue = [];
-    const value = (v) => {
-      switch (typeof v) {
-        case 'number':
-          return ['number', Object.is(v, -0) ? '-0' : String(v)];
-        case 'string': {
-          const c = cutString(v);
-          return c.length === undefined ? ['string', c.repr] : ['string', c.repr, c.length];
-        }
-        case 'boolean':
-          return ['boolean', v ? 'true' : 'false'];
-        case 'undefined':
-          return ['undefined', 'undefined'];
-        case 'bigint':
-          return ['bigint', `${v}n`];
-        case 'symbol':
-          return ['symbol', symbolText(v)];
-        default: {
-          if (v === null) return ['null', 'null'];
-          const id = idOf(v);
-          if (!heap.has(id)) {
-            heap.set(id, null);
-            queue.push([id, v]);
+  /** Marks `obj` as reached in this step (queued once) and returns its entry. */
+  function reach(obj) {
+    const e = entryOf(obj);
+    if (e.seen !== stamp) {
+      e.seen = stamp;
+      queue.push(e);
+    }
+    return e;
+  }
+
+  /** A value in the wire form: `[type, repr(, length)]`, or the id of a heap object. */
+  function value(v) {
+    switch (typeof v) {
+      case 'number':
+        return ['number', Object.is(v, -0) ? '-0' : String(v)];
+      case 'string': {
+        const c = cutString(v);
+        return c.length === undefined ? ['string', c.repr] : ['string', c.repr, c.length];
+      }
+      case 'boolean':
+        return ['boolean', v ? 'true' : 'false'];
+      case 'undefined':
+        return ['undefined', 'undefined'];
+      case 'bigint':
+        return ['bigint', `${v}n`];
+      case 'symbol':
+        return ['symbol', symbolText(v)];
+      default: {
+        if (v === null) return ['null', 'null'];
+        if (kids !== null) kids.push(v);
+        return reach(v).id;
+      }
+    }
+  }
+
+  /** Whether two wire values are the same. */
+  function sameWire(a, b) {
+    if (a === b) return true;
+    if (typeof a === 'string' || typeof b === 'string') return false;
+    return a.length === b.length && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  }
+
+  const described = (d) => {
+    if (d === undefined) return ['undefined', 'undefined'];
+    if ('value' in d) return value(d.value);
+    return { u: d.get ? 'getter' : 'setter only' };
+  };
+  /** A slot as `readSlots` keeps it: the value, or a marker for a hole, getter or setter. */
+  const slotOf = (d) => {
+    if (d === undefined) return HOLE;
+    if ('value' in d) return d.value;
+    return d.get ? GETTER : SETTER;
+  };
+  const fields = (obj, skip) => {
+    const out = [];
+    for (const key of ownKeys(obj)) {
+      if (typeof key !== 'string' || (skip && skip(key))) continue;
+      const d = getOwnPropertyDescriptor(obj, key);
+      if (!d || !d.enumerable) continue;
+      out.push([key, described(d)]);
+    }
+    return out;
+  };
+  const skipClassKey = (key) => key === 'prototype' || key === 'length' || key === 'name';
+  /** Private field values of `o` (a class when `isClass`), in the order `privateFields` lists them. */
+  const privateValues = (o, isClass, out, n) => {
+    let p = isClass ? o : getPrototypeOf(o);
+    for (let depth = 0; p != null && depth < 100; depth++) {
+      const cls = isClass ? p : ownData(p, 'constructor');
+      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+      if (reg) {
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            out[n++] = THROWS;
+            continue;
           }
-          return id;
+          out[n++] = v;
         }
       }
-    };
-    const slot = (obj, key) => described(Reflect.getOwnPropertyDescriptor(obj, key));
-    const described = (d) => {
-      if (d === undefined) return ['undefined', 'undefined'];
-      if ('value' in d) return value(d.value);
-      return { u: d.get ? 'getter' : 'setter only' };
-    };
-    const fields = (obj, skip) => {
-      const out = [];
-      for (const key of Reflect.ownKeys(obj)) {
-        if (typeof key !== 'string' || (skip && skip(key))) continue;
-        const d = Reflect.getOwnPropertyDescriptor(obj, key);
-        if (!d || !d.enumerable) continue;
-        out.push([key, described(d)]);
-      }
-      return out;
-    };
-    const privateFields = (o, isClass) => {
-      const out = [];
-      let p = isClass ? o : Reflect.getPrototypeOf(o);
-      for (let depth = 0; p != null && depth < 100; depth++) {
-        const cls = isClass ? p : ownData(p, 'constructor');
-        const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-        if (reg) {
-          for (let i = 0; i < reg.names.length; i++) {
-            let v;
-            try {
-              v = reg.reader(o, i);
-            } catch {
-              continue;
-            }
-            out.push([reg.names[i], value(v)]);
+      p = getPrototypeOf(p);
+    }
+    return n;
+  };
+  const privateFields = (o, isClass) => {
+    const out = [];
+    let p = isClass ? o : getPrototypeOf(o);
+    for (let depth = 0; p != null && depth < 100; depth++) {
+      const cls = isClass ? p : ownData(p, 'constructor');
+      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+      if (reg) {
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            continue;
           }
+          out.push([reg.names[i], value(v)]);
         }
-        p = Reflect.getPrototypeOf(p);
       }
-      return out;
-    };
-    const single = (t, text) => {
-      const n = codePoints(text);
-      if (n <= MAX_CHARS) return { k: 'value', t, r: text };
-      return { k: 'value', t, r: [...text].slice(0, MAX_CHARS).join(''), len: n };
-    };
-    const describeFunction = (fn) => {
-      const info = fnInfo.get(fn);
-      if (info) {
-        const [name, line, params, captured] = meta.fns[info.fid];
-        const c = [];
+      p = getPrototypeOf(p);
+    }
+    return out;
+  };
+  /** Own enumerable string-keyed slots of `obj` as `key, slot` pairs into `out` from `n`. */
+  const fieldSlots = (obj, skip, out, n) => {
+    const keys = ownKeys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== 'string' || (skip && skip(key))) continue;
+      const d = getOwnPropertyDescriptor(obj, key);
+      if (!d || !d.enumerable) continue;
+      out[n++] = key;
+      out[n++] = slotOf(d);
+    }
+    return n;
+  };
+  const single = (t, text) => {
+    const n = codePoints(text);
+    if (n <= MAX_CHARS) return { k: 'value', t, r: text };
+    return { k: 'value', t, r: [...text].slice(0, MAX_CHARS).join(''), len: n };
+  };
+  const describeFunction = (fn) => {
+    const info = fnInfo.get(fn);
+    if (info) {
+      const [name, line, params, captured] = meta.fns[info.fid];
+      const c = [];
+      if (info.capt) {
+        for (let i = 0; i < captured.length; i++) {
+          let v;
+          try {
+            v = info.capt(i);
+          } catch {
+            continue;
+          }
+          c.push([captured[i], value(v)]);
+        }
+      }
+      return { k: 'function', name, p: params, c, line };
+    }
+    return { k: 'function', name: functionName(fn) || 'anonymous' };
+  };
+
+  /** One heap object in the wire form; the objects it refers to go through `value`. */
+  function describe(o, kind) {
+    switch (kind) {
+      case 'proxy':
+        return { k: 'value', t: 'Proxy', r: 'Proxy' };
+      case 'array': {
+        const length = ownData(o, 'length');
+        const items = [];
+        for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
+          const d = getOwnPropertyDescriptor(o, i);
+          items.push(d === undefined ? ['undefined', 'empty'] : described(d));
+        }
+        const name = constructorName(o);
+        return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
+      }
+      case 'typedarray': {
+        const { tag, length } = typedArrayInfo(o);
+        const items = [];
+        for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
+        return { k: 'list', t: tag, i: items, n: length };
+      }
+      case 'map': {
+        const { entries: pairs, size } = mapEntryList(o, MAX_ITEMS);
+        return { k: 'dict', t: constructorName(o) || 'Map', e: pairs.map(([key, v]) => [value(key), value(v)]), n: size };
+      }
+      case 'set': {
+        const { values, size } = setValueList(o, MAX_ITEMS);
+        return { k: 'set', t: constructorName(o) || 'Set', i: values.map(value), n: size };
+      }
+      case 'date':
+        return single('Date', dateText(o));
+      case 'regexp':
+        return single('RegExp', regexpText(o));
+      case 'error': {
+        const { type, message } = errorInfo(o);
+        return single(type, message ? `${type}: ${message}` : type);
+      }
+      case 'promise':
+        return single('Promise', 'Promise');
+      case 'weakmap':
+        return single('WeakMap', 'WeakMap');
+      case 'weakset':
+        return single('WeakSet', 'WeakSet');
+      case 'generator':
+      case 'asyncgenerator':
+        return {
+          k: 'generator',
+          t: kind === 'generator' ? 'generator' : 'async_generator',
+          name: generatorName(o),
+          state: 'suspended',
+        };
+      case 'class': {
+        const parent = getPrototypeOf(o);
+        const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
+        return {
+          k: 'class',
+          name: functionName(o) || 'anonymous',
+          bases,
+          f: [...fields(o, skipClassKey), ...privateFields(o, true)],
+        };
+      }
+      case 'function':
+        return describeFunction(o);
+      default: {
+        const name = constructorName(o);
+        if (name === null || name === 'Object') {
+          const pairs = fields(o).map(([key, v]) => [value(key), v]);
+          return { k: 'dict', t: 'Object', e: pairs.slice(0, MAX_ITEMS), n: pairs.length };
+        }
+        return { k: 'instance', t: name, f: [...fields(o), ...privateFields(o, false)] };
+      }
+    }
+  }
+
+  /**
+   * Reads into `out` everything `describe(o, kind)` depends on (as raw values, so reading
+   * makes no strings and no wire values) and returns how many were written.
+   */
+  function readSlots(o, kind, out) {
+    let n = 0;
+    switch (kind) {
+      case 'array': {
+        const length = ownData(o, 'length');
+        out[n++] = length;
+        out[n++] = constructorName(o);
+        const m = Math.min(length, MAX_ITEMS);
+        for (let i = 0; i < m; i++) out[n++] = slotOf(getOwnPropertyDescriptor(o, i));
+        return n;
+      }
+      case 'typedarray': {
+        const length = apply(typedArrayLength, o, []);
+        out[n++] = apply(typedArrayTag, o, []);
+        out[n++] = length;
+        const m = Math.min(length, MAX_ITEMS);
+        for (let i = 0; i < m; i++) out[n++] = o[i];
+        return n;
+      }
+      case 'map': {
+        out[n++] = constructorName(o);
+        out[n++] = apply(mapSize, o, []);
+        const it = apply(mapEntries, o, []);
+        for (let k = 0, r = it.next(); !r.done && k < MAX_ITEMS; k++, r = it.next()) {
+          out[n++] = r.value[0];
+          out[n++] = r.value[1];
+        }
+        return n;
+      }
+      case 'set': {
+        out[n++] = constructorName(o);
+        out[n++] = apply(setSize, o, []);
+        const it = apply(setValues, o, []);
+        for (let k = 0, r = it.next(); !r.done && k < MAX_ITEMS; k++, r = it.next()) out[n++] = r.value;
+        return n;
+      }
+      case 'date':
+        out[n++] = apply(dateGetTime, o, []);
+        return n;
+      case 'regexp':
+        out[n++] = apply(regexpSource, o, []);
+        out[n++] = apply(regexpFlags, o, []);
+        return n;
+      case 'error': {
+        const { type, message } = errorInfo(o);
+        out[n++] = type;
+        out[n++] = message;
+        return n;
+      }
+      case 'generator':
+      case 'asyncgenerator':
+        out[n++] = generatorName(o);
+        return n;
+      case 'class': {
+        const parent = getPrototypeOf(o);
+        out[n++] = functionName(o);
+        out[n++] = parent;
+        out[n++] = typeof parent === 'function' ? functionName(parent) : '';
+        n = fieldSlots(o, skipClassKey, out, n);
+        out[n++] = HOLE;
+        return privateValues(o, true, out, n);
+      }
+      case 'function': {
+        const info = fnInfo.get(o);
+        if (!info) {
+          out[n++] = functionName(o);
+          return n;
+        }
+        out[n++] = info.fid;
         if (info.capt) {
+          const captured = meta.fns[info.fid][3];
           for (let i = 0; i < captured.length; i++) {
             let v;
             try {
               v = info.capt(i);
             } catch {
-              continue;
+              v = THROWS;
             }
-            c.push([captured[i], value(v)]);
+            out[n++] = v;
           }
         }
-        return { k: 'function', name, p: params, c, line };
+        return n;
       }
-      return { k: 'function', name: functionName(fn) || 'anonymous' };
-    };
-    const describe = (o) => {
-      const kind = kindOf(o, proxies);
-      switch (kind) {
-        case 'proxy':
-          return { k: 'value', t: 'Proxy', r: 'Proxy' };
-        case 'array': {
-          const length = ownData(o, 'length');
-          const items = [];
-          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
-            const d = Reflect.getOwnPropertyDescriptor(o, i);
-            items.push(d === undefined ? ['undefined', 'empty'] : described(d));
-          }
-          const name = constructorName(o);
-          return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
-        }
-        case 'typedarray': {
-          const { tag, length } = typedArrayInfo(o);
-          const items = [];
-          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
-          return { k: 'list', t: tag, i: items, n: length };
-        }
-        case 'map': {
-          const { entries, size } = mapEntryList(o, MAX_ITEMS);
-          return { k: 'dict', t: constructorName(o) || 'Map', e: entries.map(([key, v]) => [value(key), value(v)]), n: size };
-        }
-        case 'set': {
-          const { values, size } = setValueList(o, MAX_ITEMS);
-          return { k: 'set', t: constructorName(o) || 'Set', i: values.map(value), n: size };
-        }
-        case 'date':
-          return single('Date', dateText(o));
-        case 'regexp':
-          return single('RegExp', regexpText(o));
-        case 'error': {
-          const { type, message } = errorInfo(o);
-          return single(type, message ? `${type}: ${message}` : type);
-        }
-        case 'promise':
-          return single('Promise', 'Promise');
-        case 'weakmap':
-          return single('WeakMap', 'WeakMap');
-        case 'weakset':
-          return single('WeakSet', 'WeakSet');
-        case 'generator':
-        case 'asyncgenerator':
-          return {
-            k: 'generator',
-            t: kind === 'generator' ? 'generator' : 'async_generator',
-            name: generatorName(o),
-            state: 'suspended',
-          };
-        case 'class': {
-          const parent = Reflect.getPrototypeOf(o);
-          const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
-          return {
-            k: 'class',
-            name: functionName(o) || 'anonymous',
-            bases,
-            f: [
-              ...fields(o, (key) => key === 'prototype' || key === 'length' || key === 'name'),
-              ...privateFields(o, true),
-            ],
-          };
-        }
-        case 'function':
-          return describeFunction(o);
-        default: {
-          const name = constructorName(o);
-          if (name === null || name === 'Object') {
-            const entries = fields(o).map(([key, v]) => [value(key), v]);
-            return { k: 'dict', t: 'Object', e: entries.slice(0, MAX_ITEMS), n: entries.length };
-          }
-          return { k: 'instance', t: name, f: [...fields(o), ...privateFields(o, false)] };
+      case 'proxy':
+      case 'promise':
+      case 'weakmap':
+      case 'weakset':
+        return n;
+      default: {
+        const name = constructorName(o);
+        out[n++] = name;
+        n = fieldSlots(o, null, out, n);
+        if (name === null || name === 'Object') return n;
+        out[n++] = HOLE;
+        return privateValues(o, false, out, n);
+      }
+    }
+  }
+
+  /**
+   * Brings the entry of a reached object up to date. Returns true when its description
+   * changed since it was last serialised; the objects it refers to are reached either way.
+   */
+  function refresh(e) {
+    const o = e.obj;
+    let kind = null;
+    let n = -1;
+    try {
+      kind = kindOf(o, proxies);
+      n = readSlots(o, kind, scratch);
+    } catch {
+      n = -1;
+    }
+    const raw = e.raw;
+    if (n >= 0 && raw !== null && raw.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (!Object.is(raw[i], scratch[i])) {
+          same = false;
+          break;
         }
       }
-    };
-    const locals = (f) => {
-      const out = [];
-      const names = f.getter ? meta.scopes[f.sid] || [] : [];
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        if (name.startsWith(RESERVED)) continue;
-        let v;
-        try {
-          v = f.getter(i);
-        } catch {
-          continue;
-        }
-        out.push([name, value(v)]);
+      if (same) {
+        const k = e.kids;
+        for (let i = 0; i < k.length; i++) reach(k[i]);
+        return false;
       }
-      return out;
-    };
-    const drain = () => {
-      for (let q = 0; q < queue.length; q++) {
-        const [id, obj] = queue[q];
-        let d;
-        try {
-          d = describe(obj);
-        } catch (e) {
-          d = { k: 'value', t: 'unreadable', r: String(e && e.message) };
-        }
-        heap.set(id, d);
+    }
+    e.raw = n >= 0 ? scratch.slice(0, n) : null;
+    kids = [];
+    let d;
+    try {
+      d = kind === null ? describe(o, kindOf(o, proxies)) : describe(o, kind);
+    } catch (err) {
+      d = { k: 'value', t: 'unreadable', r: String(err && err.message) };
+    }
+    e.kids = kids;
+    kids = null;
+    const text = JSON.stringify(d);
+    e.desc = d;
+    if (text === e.text) return false;
+    e.text = text;
+    return true;
+  }
+
+  /** The visible locals of frame `f` as `[names, values]`, reaching the objects among them. */
+  function readLocals(f) {
+    const names = [];
+    const vals = [];
+    const scope = f.getter ? meta.scopes[f.sid] || [] : [];
+    for (let i = 0; i < scope.length; i++) {
+      const name = scope[i];
+      if (name.startsWith(RESERVED)) continue;
+      let v;
+      try {
+        v = f.getter(i);
+      } catch {
+        continue;
       }
-    };
-    return { heap, value, locals, drain };
+      names.push(name);
+      vals.push(v);
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) reach(v);
+    }
+    return [names, vals];
   }
 
   function generatorName(g) {
-    const proto = Reflect.getPrototypeOf(g);
+    const proto = getPrototypeOf(g);
     return (proto && generatorNames.get(proto)) || 'generator';
   }
   const generatorNames = new WeakMap();
@@ -1193,44 +1412,68 @@ export function createRecorder(options = {}) {
   // What the previous step record left, so each record only says what changed.
   let sentOrder = [];
   const sentFrames = new Map();
-  let sentHeap = new Map();
-  let sentLoops = '[]';
+  let sentLoops = [];
   let sentLength = 0;
 
   const idNumber = (id) => Number(id.slice(1));
+  const byIdNumber = (a, b) => idNumber(a) - idNumber(b);
 
-  function frameUpdate(f, locals) {
-    const names = locals.map(([n]) => n).join('\u0000');
-    const vals = locals.map(([, v]) => JSON.stringify(v));
+  /** What changed in frame `f` since the last step sent (null for nothing). */
+  function frameUpdate(f) {
+    const [names, vals] = readLocals(f);
     const prev = sentFrames.get(f.id);
-    sentFrames.set(f.id, { ln: f.line, names, vals, st: f.state });
     if (!prev) {
-      const update = { i: f.id, fn: f.func, ln: f.line, lv: locals };
+      const wires = vals.map(value);
+      sentFrames.set(f.id, { ln: f.line, names, vals, wires, st: f.state });
+      const update = { i: f.id, fn: f.func, ln: f.line, lv: names.map((name, k) => [name, wires[k]]) };
       if (f.state !== 'active') update.st = f.state;
       return update;
     }
-    const update = { i: f.id };
-    let changed = false;
+    let update = null;
     if (prev.ln !== f.line) {
-      update.ln = f.line;
-      changed = true;
+      update = { i: f.id, ln: f.line };
+      prev.ln = f.line;
     }
-    if (prev.names !== names) {
-      update.lv = locals;
-      changed = true;
+    let sameNames = names.length === prev.names.length;
+    for (let k = 0; sameNames && k < names.length; k++) sameNames = names[k] === prev.names[k];
+    if (!sameNames) {
+      const wires = vals.map(value);
+      if (update === null) update = { i: f.id };
+      update.lv = names.map((name, k) => [name, wires[k]]);
+      prev.names = names;
+      prev.vals = vals;
+      prev.wires = wires;
     } else {
-      const ls = [];
-      for (let k = 0; k < locals.length; k++) if (vals[k] !== prev.vals[k]) ls.push(locals[k]);
-      if (ls.length > 0) {
+      let ls = null;
+      for (let k = 0; k < vals.length; k++) {
+        const v = vals[k];
+        if (Object.is(v, prev.vals[k])) continue;
+        prev.vals[k] = v;
+        const w = value(v);
+        if (sameWire(w, prev.wires[k])) continue;
+        prev.wires[k] = w;
+        if (ls === null) ls = [];
+        ls.push([names[k], w]);
+      }
+      if (ls !== null) {
+        if (update === null) update = { i: f.id };
         update.ls = ls;
-        changed = true;
       }
     }
     if (prev.st !== f.state) {
+      if (update === null) update = { i: f.id };
       update.st = f.state;
-      changed = true;
+      prev.st = f.state;
     }
-    return changed ? update : null;
+    return update;
+  }
+
+  /** Forgets what was sent, so a step that failed half-way cannot leave stale caches. */
+  function forgetSent() {
+    sentFrames.clear();
+    sentOrder = [];
+    sentStamp = -1;
+    sentLoops = [];
   }
 
   function record(event, line, extra) {
@@ -1243,18 +1486,21 @@ export function createRecorder(options = {}) {
     serializing = true;
     let rec;
     try {
-      const s = snapshot();
-      const frames = [...stack, ...suspended];
+      stamp++;
+      queue = [];
+      const frames = suspended.length === 0 ? stack : [...stack, ...suspended];
       rec = {};
       if (event !== 'line') rec.e = event;
       rec.l = line;
-      const order = frames.map((f) => f.id);
       const updates = [];
-      for (const f of frames) {
-        const u = frameUpdate(f, s.locals(f));
+      for (let k = 0; k < frames.length; k++) {
+        const u = frameUpdate(frames[k]);
         if (u) updates.push(u);
       }
-      if (order.length !== sentOrder.length || order.some((id, k) => id !== sentOrder[k])) {
+      let sameOrder = frames.length === sentOrder.length;
+      for (let k = 0; sameOrder && k < frames.length; k++) sameOrder = frames[k].id === sentOrder[k];
+      if (!sameOrder) {
+        const order = frames.map((f) => f.id);
         let keep = 0;
         while (keep < order.length && keep < sentOrder.length && order[keep] === sentOrder[keep]) keep++;
         rec.fp = keep;
@@ -1262,38 +1508,44 @@ export function createRecorder(options = {}) {
         sentOrder = order;
       }
       if (updates.length > 0) rec.f = updates;
-      if (extra && 'returnValue' in extra) rec.r = s.value(extra.returnValue);
+      if (extra && 'returnValue' in extra) rec.r = value(extra.returnValue);
       if (extra && extra.exception) rec.x = extra.exception;
-      let printed = [];
-      if (pendingOutput) printed = pendingOutput.objects.map((o) => s.value(o));
-      s.drain();
+      let printed = null;
+      if (pendingOutput) printed = pendingOutput.objects.map(value);
       const added = [];
-      const changed = {};
-      let anyChanged = false;
-      const nextHeap = new Map();
-      for (const [id, obj] of s.heap) {
-        const text = JSON.stringify(obj);
-        nextHeap.set(id, text);
-        if (!sentHeap.has(id)) added.push(id);
-        if (sentHeap.get(id) !== text) {
-          changed[id] = obj;
-          anyChanged = true;
+      let changed = null;
+      for (let q = 0; q < queue.length; q++) {
+        const e = queue[q];
+        const fresh = e.live !== sentStamp;
+        if (refresh(e) || fresh) {
+          if (changed === null) changed = {};
+          changed[e.id] = e.desc;
         }
+        if (fresh) added.push(e.id);
+        e.live = stamp;
       }
       const removed = [];
-      for (const id of sentHeap.keys()) if (!nextHeap.has(id)) removed.push(id);
-      if (added.length > 0) rec.ha = added.sort((a, b) => idNumber(a) - idNumber(b));
-      if (removed.length > 0) rec.hr = removed.sort((a, b) => idNumber(a) - idNumber(b));
-      if (anyChanged) rec.h = changed;
-      sentHeap = nextHeap;
-      const loops = [];
-      for (const f of frames) {
-        for (const l of f.loops) loops.push([f.id, meta.loops[l.idx][0], l.instance, l.iteration]);
+      for (let q = 0; q < sentLive.length; q++) if (sentLive[q].live !== stamp) removed.push(sentLive[q].id);
+      if (added.length > 0) rec.ha = added.sort(byIdNumber);
+      if (removed.length > 0) rec.hr = removed.sort(byIdNumber);
+      if (changed !== null) rec.h = changed;
+      let loopCount = 0;
+      let sameLoops = true;
+      for (let k = 0; k < frames.length; k++) {
+        const f = frames[k];
+        for (let j = 0; j < f.loops.length; j++) {
+          const l = f.loops[j];
+          const s = sentLoops[loopCount++];
+          if (sameLoops && !(s && s[0] === f.id && s[1] === meta.loops[l.idx][0] && s[2] === l.instance && s[3] === l.iteration)) sameLoops = false;
+        }
       }
-      const loopsText = JSON.stringify(loops);
-      if (loopsText !== sentLoops) {
+      if (!sameLoops || loopCount !== sentLoops.length) {
+        const loops = [];
+        for (const f of frames) {
+          for (const l of f.loops) loops.push([f.id, meta.loops[l.idx][0], l.instance, l.iteration]);
+        }
         rec.lp = loops;
-        sentLoops = loopsText;
+        sentLoops = loops;
       }
       if (stdoutLength !== sentLength) {
         rec.n = stdoutLength;
@@ -1307,6 +1559,12 @@ export function createRecorder(options = {}) {
       }
       const skipped = sampler.takeSkipped();
       if (skipped > 0) rec.sk = skipped;
+      sentLive = queue;
+      sentStamp = stamp;
+    } catch (e) {
+      kids = null;
+      forgetSent();
+      throw e;
     } finally {
       serializing = false;
     }
