@@ -14,6 +14,8 @@ const {
   apply,
 } = Reflect;
 const ObjectProto = Object.prototype;
+const ArrayProto = Array.prototype;
+const hasOwn = Object.hasOwn;
 const fnToString = Function.prototype.toString;
 const mapSize = getOwnPropertyDescriptor(Map.prototype, 'size').get;
 const setSize = getOwnPropertyDescriptor(Set.prototype, 'size').get;
@@ -661,6 +663,64 @@ export function format(args, options = {}) {
 // The recorder: what instrumented programs call (`__as`), building trace format v1 steps.
 // ======================================================================================
 
+// ----- watching property definitions -------------------------------------------------
+//
+// Reading an object's slots through property descriptors is slow (a descriptor object per
+// slot). A property can only become an accessor (or change its enumerability) through the
+// define functions below, so once a full read found an object free of accessors, its slots
+// can be read directly (`o[i]`, `Object.keys`) until one of them is applied to it. The hook
+// wraps them (a Proxy with an `apply` trap: same function otherwise) and notes each target.
+
+/** `serial` counts define calls; `at` maps each target to the serial of its last one. */
+const defines = { serial: 0, at: new WeakMap(), installed: false };
+
+function noteDefine(target) {
+  if (target !== null && (typeof target === 'object' || typeof target === 'function')) {
+    defines.at.set(target, ++defines.serial);
+  }
+}
+
+/**
+ * Installs the define hook in this realm, once: `Object.defineProperty`,
+ * `Object.defineProperties`, `Reflect.defineProperty`, `__defineGetter__`,
+ * `__defineSetter__` and `Error.captureStackTrace` note their target, then do what they did.
+ */
+function installDefineHook() {
+  if (defines.installed) return;
+  const hook = (holder, key, targetOfCall) => {
+    const original = holder[key];
+    if (typeof original !== 'function') return false;
+    const wrapped = new Proxy(original, {
+      apply(fn, thisArg, args) {
+        noteDefine(targetOfCall(thisArg, args));
+        return apply(fn, thisArg, args);
+      },
+    });
+    const d = getOwnPropertyDescriptor(holder, key);
+    Object.defineProperty(holder, key, { ...d, value: wrapped });
+    return true;
+  };
+  const first = (_, args) => args[0];
+  const self = (thisArg) => thisArg;
+  const all = [
+    hook(Object, 'defineProperty', first),
+    hook(Object, 'defineProperties', first),
+    hook(Reflect, 'defineProperty', first),
+    hook(ObjectProto, '__defineGetter__', self),
+    hook(ObjectProto, '__defineSetter__', self),
+    hook(Error, 'captureStackTrace', first),
+  ];
+  defines.installed = all.slice(0, 5).every(Boolean);
+}
+
+/** Whether `o`, found free of accessors by a full read at define serial `checked`, still is. */
+function stillPlain(o, checked) {
+  if (!defines.installed) return false;
+  if (checked === defines.serial) return true;
+  const last = defines.at.get(o);
+  return last === undefined || last <= checked;
+}
+
 const RESERVED = '__as';
 const MAX_ITEMS = 60;
 const MAX_CHARS = 48;
@@ -813,6 +873,7 @@ function cutString(s) {
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
 export function createRecorder(options = {}) {
+  installDefineHook();
   const maxSteps = options.maxSteps ?? 20000;
   const timeBudgetMs = options.timeBudgetMs ?? 6000;
   const emit = options.onRecord ?? (() => {});
@@ -1007,7 +1068,7 @@ export function createRecorder(options = {}) {
   function entryOf(obj) {
     let e = entries.get(obj);
     if (e === undefined) {
-      e = { id: `o${++idSeq}`, obj, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0 };
+      e = { id: `o${++idSeq}`, obj, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0, plain: false, checked: 0 };
       entries.set(obj, e);
     }
     return e;
@@ -1233,19 +1294,74 @@ export function createRecorder(options = {}) {
     }
   }
 
+  /** Prototype → `{stamp, name}`: `constructorName` of its objects, worked out once a step. */
+  const protoNames = new WeakMap();
+  /** `constructorName(o)` for any `o` whose prototype is `proto`. */
+  function nameOfProto(proto, o) {
+    if (proto === null) return null;
+    let c = protoNames.get(proto);
+    if (c === undefined) {
+      c = { stamp: 0, name: '' };
+      protoNames.set(proto, c);
+    }
+    if (c.stamp !== stamp) {
+      c.name = constructorName(o);
+      c.stamp = stamp;
+    }
+    return c.name;
+  }
+  /** Whether this step, no array element can be inherited from Array.prototype/Object.prototype. */
+  let protoIndexFree = false;
+  let protoIndexStamp = 0;
+  function arrayProtosClean() {
+    if (protoIndexStamp !== stamp) {
+      protoIndexStamp = stamp;
+      protoIndexFree =
+        defines.installed &&
+        !defines.at.has(ArrayProto) &&
+        !defines.at.has(ObjectProto) &&
+        Object.keys(ArrayProto).length === 0 &&
+        Object.keys(ObjectProto).length === 0;
+    }
+    return protoIndexFree;
+  }
+
   /**
    * Reads into `out` everything `describe(o, kind)` depends on (as raw values, so reading
-   * makes no strings and no wire values) and returns how many were written.
+   * makes no strings and no wire values) and returns how many were written. Arrays and plain
+   * objects that a full read found free of accessors (`e.plain`) are read directly while no
+   * define function touched them since (`stillPlain`).
    */
-  function readSlots(o, kind, out) {
+  function readSlots(o, kind, out, e) {
     let n = 0;
     switch (kind) {
       case 'array': {
-        const length = ownData(o, 'length');
+        const length = o.length;
+        const proto = getPrototypeOf(o);
         out[n++] = length;
-        out[n++] = constructorName(o);
+        out[n++] = nameOfProto(proto, o);
         const m = Math.min(length, MAX_ITEMS);
-        for (let i = 0; i < m; i++) out[n++] = slotOf(getOwnPropertyDescriptor(o, i));
+        if (e.plain && stillPlain(o, e.checked)) {
+          e.checked = defines.serial;
+          if (proto === ArrayProto && arrayProtosClean()) {
+            // A missing element reads as undefined: only then is `hasOwn` needed.
+            for (let i = 0; i < m; i++) {
+              const v = o[i];
+              out[n++] = v !== undefined || hasOwn(o, i) ? v : HOLE;
+            }
+          } else {
+            for (let i = 0; i < m; i++) out[n++] = hasOwn(o, i) ? o[i] : HOLE;
+          }
+          return n;
+        }
+        let plain = true;
+        for (let i = 0; i < m; i++) {
+          const v = slotOf(getOwnPropertyDescriptor(o, i));
+          if (v === GETTER || v === SETTER) plain = false;
+          out[n++] = v;
+        }
+        e.plain = plain;
+        e.checked = defines.serial;
         return n;
       }
       case 'typedarray': {
@@ -1326,9 +1442,24 @@ export function createRecorder(options = {}) {
       case 'weakset':
         return n;
       default: {
-        const name = constructorName(o);
+        const name = nameOfProto(getPrototypeOf(o), o);
         out[n++] = name;
-        n = fieldSlots(o, null, out, n);
+        if (e.plain && stillPlain(o, e.checked)) {
+          e.checked = defines.serial;
+          const keys = Object.keys(o);
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i];
+            out[n++] = key;
+            out[n++] = o[key];
+          }
+        } else {
+          const from = n;
+          n = fieldSlots(o, null, out, n);
+          let plain = true;
+          for (let i = from + 1; i < n; i += 2) if (out[i] === GETTER || out[i] === SETTER) plain = false;
+          e.plain = plain;
+          e.checked = defines.serial;
+        }
         if (name === null || name === 'Object') return n;
         out[n++] = HOLE;
         return privateValues(o, false, out, n);
@@ -1346,7 +1477,7 @@ export function createRecorder(options = {}) {
     let n = -1;
     try {
       kind = kindOf(o, proxies);
-      n = readSlots(o, kind, scratch);
+      n = readSlots(o, kind, scratch, e);
     } catch {
       n = -1;
     }
