@@ -931,6 +931,7 @@ export function createRecorder(options = {}) {
       loops: [],
       loopRuns: new Map(),
       unkept: 0,
+      sent: null,
       state: 'active',
       returned: false,
       raised: false,
@@ -1542,20 +1543,25 @@ export function createRecorder(options = {}) {
 
   // What the previous step record left, so each record only says what changed.
   let sentOrder = [];
-  const sentFrames = new Map();
+  /** Bumped to make every frame send its locals again (`frame.sent` of another generation). */
+  let sentGen = 0;
+  const NO_NAMES = [];
   let sentLoops = [];
   let sentLength = 0;
 
   const idNumber = (id) => Number(id.slice(1));
   const byIdNumber = (a, b) => idNumber(a) - idNumber(b);
 
-  /** What changed in frame `f` since the last step sent (null for nothing). */
+  /**
+   * What changed in frame `f` since the last step sent (null for nothing). Its locals are read
+   * and compared with what was sent in one pass, allocating nothing while they are the same.
+   */
   function frameUpdate(f) {
-    const [names, vals] = readLocals(f);
-    const prev = sentFrames.get(f.id);
-    if (!prev) {
+    const prev = f.sent;
+    if (prev === null || prev.gen !== sentGen) {
+      const [names, vals] = readLocals(f);
       const wires = vals.map(value);
-      sentFrames.set(f.id, { ln: f.line, names, vals, wires, st: f.state });
+      f.sent = { gen: sentGen, ln: f.line, names, vals, wires, st: f.state };
       const update = { i: f.id, fn: f.func, ln: f.line, lv: names.map((name, k) => [name, wires[k]]) };
       if (f.state !== 'active') update.st = f.state;
       return update;
@@ -1565,31 +1571,49 @@ export function createRecorder(options = {}) {
       update = { i: f.id, ln: f.line };
       prev.ln = f.line;
     }
-    let sameNames = names.length === prev.names.length;
-    for (let k = 0; sameNames && k < names.length; k++) sameNames = names[k] === prev.names[k];
-    if (!sameNames) {
-      const wires = vals.map(value);
-      if (update === null) update = { i: f.id };
-      update.lv = names.map((name, k) => [name, wires[k]]);
-      prev.names = names;
-      prev.vals = vals;
-      prev.wires = wires;
-    } else {
-      let ls = null;
-      for (let k = 0; k < vals.length; k++) {
-        const v = vals[k];
-        if (Object.is(v, prev.vals[k])) continue;
-        prev.vals[k] = v;
+    const scope = f.getter ? meta.scopes[f.sid] || NO_NAMES : NO_NAMES;
+    const names = prev.names;
+    const vals = prev.vals;
+    let k = 0;
+    let sameNames = true;
+    let ls = null;
+    for (let i = 0; i < scope.length; i++) {
+      const name = scope[i];
+      if (name.startsWith(RESERVED)) continue;
+      let v;
+      try {
+        v = f.getter(i);
+      } catch {
+        continue;
+      }
+      if (k >= names.length || names[k] !== name) {
+        sameNames = false;
+        break;
+      }
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) reach(v);
+      if (!Object.is(v, vals[k])) {
+        vals[k] = v;
         const w = value(v);
-        if (sameWire(w, prev.wires[k])) continue;
-        prev.wires[k] = w;
-        if (ls === null) ls = [];
-        ls.push([names[k], w]);
+        if (!sameWire(w, prev.wires[k])) {
+          prev.wires[k] = w;
+          if (ls === null) ls = [];
+          ls.push([name, w]);
+        }
       }
-      if (ls !== null) {
-        if (update === null) update = { i: f.id };
-        update.ls = ls;
-      }
+      k++;
+    }
+    if (sameNames && k !== names.length) sameNames = false;
+    if (!sameNames) {
+      const [allNames, allVals] = readLocals(f);
+      const wires = allVals.map(value);
+      if (update === null) update = { i: f.id };
+      update.lv = allNames.map((name, j) => [name, wires[j]]);
+      prev.names = allNames;
+      prev.vals = allVals;
+      prev.wires = wires;
+    } else if (ls !== null) {
+      if (update === null) update = { i: f.id };
+      update.ls = ls;
     }
     if (prev.st !== f.state) {
       if (update === null) update = { i: f.id };
@@ -1601,7 +1625,7 @@ export function createRecorder(options = {}) {
 
   /** Forgets what was sent, so a step that failed half-way cannot leave stale caches. */
   function forgetSent() {
-    sentFrames.clear();
+    sentGen++;
     sentOrder = [];
     sentStamp = -1;
     sentLoops = [];
