@@ -1060,7 +1060,7 @@ export function createRecorder(options = {}) {
   let sentLive = [];
   /** Entries reached in this step, in first-seen order (the order of the heap). */
   let queue = [];
-  /** While describing an object: the objects its description refers to, in order. */
+  /** While describing an object: the entries of the objects it refers to, in order. */
   let kids = null;
   /** Reused buffer for `readSlots`. */
   let scratch = [];
@@ -1069,7 +1069,13 @@ export function createRecorder(options = {}) {
   function entryOf(obj) {
     let e = entries.get(obj);
     if (e === undefined) {
-      e = { id: `o${++idSeq}`, obj, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0, plain: false, checked: 0 };
+      let kind = null;
+      try {
+        kind = kindOf(obj, proxies);
+      } catch {
+        kind = null;
+      }
+      e = { id: `o${++idSeq}`, obj, kind, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0, plain: false, checked: 0 };
       entries.set(obj, e);
     }
     return e;
@@ -1104,8 +1110,9 @@ export function createRecorder(options = {}) {
         return ['symbol', symbolText(v)];
       default: {
         if (v === null) return ['null', 'null'];
-        if (kids !== null) kids.push(v);
-        return reach(v).id;
+        const e = reach(v);
+        if (kids !== null) kids.push(e);
+        return e.id;
       }
     }
   }
@@ -1140,8 +1147,44 @@ export function createRecorder(options = {}) {
   };
   const skipClassKey = (key) => key === 'prototype' || key === 'length' || key === 'name';
   /** Private field values of `o` (a class when `isClass`), in the order `privateFields` lists them. */
+  /** Prototype → `{stamp, regs}`: the private-field readers along its chain, found once a step. */
+  const privateChains = new WeakMap();
   const privateValues = (o, isClass, out, n) => {
-    let p = isClass ? o : getPrototypeOf(o);
+    if (!isClass) {
+      const proto = getPrototypeOf(o);
+      if (proto === null) return n;
+      let c = privateChains.get(proto);
+      if (c === undefined) {
+        c = { stamp: 0, regs: [] };
+        privateChains.set(proto, c);
+      }
+      if (c.stamp !== stamp) {
+        c.stamp = stamp;
+        c.regs = [];
+        let p = proto;
+        for (let depth = 0; p != null && depth < 100; depth++) {
+          const cls = ownData(p, 'constructor');
+          const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+          if (reg) c.regs.push(reg);
+          p = getPrototypeOf(p);
+        }
+      }
+      const regs = c.regs;
+      for (let r = 0; r < regs.length; r++) {
+        const reg = regs[r];
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            v = THROWS;
+          }
+          out[n++] = v;
+        }
+      }
+      return n;
+    }
+    let p = o;
     for (let depth = 0; p != null && depth < 100; depth++) {
       const cls = isClass ? p : ownData(p, 'constructor');
       const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
@@ -1474,13 +1517,14 @@ export function createRecorder(options = {}) {
    */
   function refresh(e) {
     const o = e.obj;
-    let kind = null;
+    const kind = e.kind;
     let n = -1;
-    try {
-      kind = kindOf(o, proxies);
-      n = readSlots(o, kind, scratch, e);
-    } catch {
-      n = -1;
+    if (kind !== null) {
+      try {
+        n = readSlots(o, kind, scratch, e);
+      } catch {
+        n = -1;
+      }
     }
     const raw = e.raw;
     if (n >= 0 && raw !== null && raw.length === n) {
@@ -1493,7 +1537,13 @@ export function createRecorder(options = {}) {
       }
       if (same) {
         const k = e.kids;
-        for (let i = 0; i < k.length; i++) reach(k[i]);
+        for (let i = 0; i < k.length; i++) {
+          const kid = k[i];
+          if (kid.seen !== stamp) {
+            kid.seen = stamp;
+            queue.push(kid);
+          }
+        }
         return false;
       }
     }
