@@ -1551,7 +1551,8 @@ export function createRecorder(options = {}) {
     kids = [];
     let d;
     try {
-      d = kind === null ? describe(o, kindOf(o, proxies)) : describe(o, kind);
+      d = n >= 0 ? fromSlots(kind, e.raw) : null;
+      if (d === null) d = kind === null ? describe(o, kindOf(o, proxies)) : describe(o, kind);
     } catch (err) {
       d = { k: 'value', t: 'unreadable', r: String(err && err.message) };
     }
@@ -1563,6 +1564,44 @@ export function createRecorder(options = {}) {
     e.text = text;
     return true;
   }
+
+  /** The wire form of a slot as `readSlots` keeps it (what `described` gives for its descriptor). */
+  function slotWire(v, hole) {
+    if (v === HOLE) return hole;
+    if (v === GETTER) return { u: 'getter' };
+    if (v === SETTER) return { u: 'setter only' };
+    return value(v);
+  }
+
+  /**
+   * The description of an array or of a plain object or instance without private fields built
+   * from the slots just read (the same as `describe` gives, without reading them again), or
+   * null for other objects.
+   */
+  function fromSlots(kind, raw) {
+    if (kind === 'array') {
+      const items = [];
+      for (let i = 2; i < raw.length; i++) items.push(slotWire(raw[i], EMPTY_SLOT));
+      const name = raw[1];
+      return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: raw[0] };
+    }
+    if (kind !== 'object') return null;
+    const name = raw[0];
+    if (name === null || name === 'Object') {
+      const pairs = [];
+      for (let i = 1; i < raw.length; i += 2) {
+        const v = slotWire(raw[i + 1], UNDEFINED_SLOT);
+        pairs.push([value(raw[i]), v]);
+      }
+      return { k: 'dict', t: 'Object', e: pairs.slice(0, MAX_ITEMS), n: pairs.length };
+    }
+    if (raw[raw.length - 1] !== HOLE) return null; // private fields: `describe` names them
+    const f = [];
+    for (let i = 1; i < raw.length - 1; i += 2) f.push([raw[i], slotWire(raw[i + 1], UNDEFINED_SLOT)]);
+    return { k: 'instance', t: name, f };
+  }
+  const EMPTY_SLOT = ['undefined', 'empty'];
+  const UNDEFINED_SLOT = ['undefined', 'undefined'];
 
   /** The visible locals of frame `f` as `[names, values]`, reaching the objects among them. */
   function readLocals(f) {
