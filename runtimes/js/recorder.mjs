@@ -866,9 +866,10 @@ function cutString(s) {
  *   the wire protocol the Python tracer also writes (crates/cli/src/run/wire.rs reads both): a
  *   step record says only what changed since the previous one (`e` event, `l` line, `fp`/`fa`
  *   frame order, `f` frame updates, `h` changed objects, `ha`/`hr` ids now alive / gone, `lp`
- *   loops, `n` output length, `o` output, `r` value, `x` exception); values are
- *   `[type, repr(, length)]`, `"o12"` for a reference or `{u: reason}`; then `{out: text}`
- *   as text is printed and last `{end: {counts, error?, truncated?, stoppedBy?}}`
+ *   loops, `n` output length, `o` output, `r` value, `x` exception, `sk` steps left out
+ *   just before by loop sampling); values are `[type, repr(, length)]`, `"o12"` for a
+ *   reference or `{u: reason}`; then `{out: text}` as text is printed and last
+ *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`
  * @param {string} [options.stdin] text `prompt()` reads line by line
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
