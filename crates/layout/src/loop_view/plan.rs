@@ -126,7 +126,7 @@ pub(super) struct Plan {
 
 fn rows(scene: &LoopScene) -> impl Iterator<Item = &LoopRow> {
     scene.items.iter().filter_map(|i| match i {
-        LoopItem::Row(r) => Some(r),
+        LoopItem::Row(r) => Some(r.as_ref()),
         _ => None,
     })
 }
