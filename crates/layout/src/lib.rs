@@ -9,7 +9,8 @@
 //! breadth-first distance from the stack; sizes by arithmetic (monospace cells, a character
 //! 0.6 em wide, no font measuring); each object level with the first arrow into it and pushed
 //! down past anything already placed, so boxes never overlap; lists of lists as grids with the
-//! cell in focus highlighted; binary trees as blocks laid out in-order by depth; the printed
+//! cell in focus highlighted; binary trees as blocks laid out in-order by depth; graphs in
+//! place of their holder's box (see `graph_view`, [`plan_graphs`]); the printed
 //! output at the bottom of the stack column. In nested mode, objects referenced once are
 //! drawn inside their holder. Arrows are routed orthogonally after placement, in lanes in the
 //! gaps between columns (see `route`). The same input always gives the same bytes.
@@ -32,6 +33,7 @@
 
 mod drawing;
 pub mod graph;
+mod graph_view;
 mod options;
 mod place;
 mod route;
@@ -44,6 +46,7 @@ use algoscope_scene::{MemoryScene, OUTPUT_KEY};
 use serde::{Deserialize, Serialize};
 
 pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, STYLESHEET};
+pub use graph_view::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};
 pub use options::{LayoutOptions, Sizes};
 
 use place::{assign_columns, build_units, column_widths, output_unit, place, unit_of, Unit};
@@ -92,7 +95,7 @@ pub fn layout_memory(scene: &MemoryScene, options: &LayoutOptions) -> Drawing {
 /// [`layout_memory`], also returning where each top-level box went.
 pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> MemoryLayout {
     let s = &options.sizes;
-    let ctx = shape::Ctx::new(scene, s, options.nested);
+    let ctx = shape::Ctx::new(scene, s, options.nested).with_graphs(&options.graphs);
     let mut units = build_units(&ctx, scene);
     let mut units_by_key = unit_of(&units);
     assign_columns(&mut units, scene, options.nested, &units_by_key);

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use algoscope_layout::{layout_memory, LayoutOptions};
-use algoscope_scene::{memory_scene, SceneOptions};
+use algoscope_layout::{layout_memory, plan_graphs, LayoutOptions, Sizes};
+use algoscope_scene::{graph_universe, memory_scene, SceneOptions};
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
@@ -75,9 +75,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             ))
         }
     };
-    let scene = memory_scene(&trace, index, &SceneOptions::default()).map_err(|e| e.to_string())?;
+    // Graphs are laid out over the whole run, so a step draws them as every other step does.
+    let mut scene_options = SceneOptions::default();
+    let graphs = plan_graphs(&graph_universe(&trace, &scene_options), &Sizes::default());
+    scene_options.known_graphs = graphs.keys().cloned().collect();
+    let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
     let options = LayoutOptions {
         nested: args.nested,
+        graphs,
         ..LayoutOptions::default()
     };
     let svg = layout_memory(&scene, &options).to_svg();

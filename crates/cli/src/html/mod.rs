@@ -19,8 +19,8 @@ mod template;
 
 use std::collections::BTreeMap;
 
-use algoscope_layout::{layout_memory_full, LayoutOptions};
-use algoscope_scene::{memory_scene, SceneError, SceneOptions};
+use algoscope_layout::{layout_memory_full, plan_graphs, LayoutOptions, Sizes};
+use algoscope_scene::{graph_universe, memory_scene, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
 pub use pieces::SplitError;
@@ -64,7 +64,8 @@ pub enum HtmlError {
 /// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
 /// document as one string. Each step is drawn by `algoscope_scene::memory_scene` and
 /// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
-/// boxes stay put.
+/// boxes stay put, and with the run's graphs laid out once (`algoscope_layout::plan_graphs`
+/// of `algoscope_scene::graph_universe`).
 ///
 /// # Errors
 /// [`HtmlError::Scene`] when a step's scene cannot be built, [`HtmlError::Svg`] when a step's
@@ -74,7 +75,10 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    let scene_options = SceneOptions::default();
+    // Each graph is laid out once over every node and edge it ever has, so it never moves.
+    let mut scene_options = SceneOptions::default();
+    let graphs = plan_graphs(&graph_universe(trace, &scene_options), &Sizes::default());
+    scene_options.known_graphs = graphs.keys().cloned().collect();
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
     for i in 0..trace.steps.len() {
@@ -85,6 +89,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         let layout_options = LayoutOptions {
             nested: options.nested,
             previous,
+            graphs: graphs.clone(),
             ..LayoutOptions::default()
         };
         let layout = layout_memory_full(&scene, &layout_options);

@@ -8,13 +8,17 @@ use std::path::PathBuf;
 use algoscope_scene::MemoryScene;
 use algoscope_trace_format::{validate_str, Trace};
 
-/// Every fixture trace: this crate's hand-written ones, the golden Python traces of the
-/// examples (`tests/traces/python/*.json`, once they exist), and any in `$ALGOSCOPE_TRACE_DIR`.
+/// Every fixture trace: this crate's hand-written ones, the golden traces of the examples in
+/// all three languages (`tests/traces/python/*.json`, and the JavaScript and TypeScript
+/// traces kept as insta snapshots, `tests/traces/{javascript,typescript}/trace@*.snap`), and
+/// any in `$ALGOSCOPE_TRACE_DIR`.
 pub fn fixture_paths() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut dirs = vec![
         root.join("tests/fixtures"),
         root.join("../../tests/traces/python"),
+        root.join("../../tests/traces/javascript"),
+        root.join("../../tests/traces/typescript"),
     ];
     if let Ok(extra) = std::env::var("ALGOSCOPE_TRACE_DIR") {
         dirs.push(PathBuf::from(extra));
@@ -26,7 +30,12 @@ pub fn fixture_paths() -> Vec<PathBuf> {
         };
         let mut paths: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "json")
+                    || p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("trace@") && n.ends_with(".snap"))
+            })
             .collect();
         paths.sort();
         out.extend(paths);
@@ -34,10 +43,34 @@ pub fn fixture_paths() -> Vec<PathBuf> {
     out
 }
 
-/// Reads and validates a trace.
+/// Reads and validates a trace (a `.snap` file's insta header is skipped).
 pub fn load(path: &PathBuf) -> Trace {
     let text = std::fs::read_to_string(path).expect("readable fixture");
-    validate_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let body = if path.extension().is_some_and(|e| e == "snap") {
+        let end = text[3..].find("\n---\n").expect("insta header") + 3 + 5;
+        &text[end..]
+    } else {
+        &text
+    };
+    validate_str(body).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The scene and layout options a renderer uses for a whole run: the run's graphs laid out
+/// once (`plan_graphs` of `graph_universe`) and known to every step's scene.
+pub fn run_options(trace: &Trace) -> (algoscope_scene::SceneOptions, algoscope_layout::LayoutOptions) {
+    let mut scene = algoscope_scene::SceneOptions::default();
+    let graphs = algoscope_layout::plan_graphs(
+        &algoscope_scene::graph_universe(trace, &scene),
+        &algoscope_layout::Sizes::default(),
+    );
+    scene.known_graphs = graphs.keys().cloned().collect();
+    (
+        scene,
+        algoscope_layout::LayoutOptions {
+            graphs,
+            ..algoscope_layout::LayoutOptions::default()
+        },
+    )
 }
 
 /// A box read from the SVG.
