@@ -209,7 +209,10 @@ pub struct Drawing {
 }
 
 /// The stylesheet embedded in every SVG: colours and line widths are CSS custom properties.
-pub const STYLESHEET: &str = concat!(include_str!("style.css"), include_str!("graph_view/graph.css"));
+pub const STYLESHEET: &str = concat!(
+    include_str!("style.css"),
+    include_str!("graph_view/graph.css")
+);
 
 impl Drawing {
     /// The drawing as a standalone SVG document (UTF-8 text). Deterministic: the same drawing

@@ -32,7 +32,10 @@ impl<'a> NodeState<'a> {
         }
         let mut pointers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
         for p in &o.pointers {
-            pointers.entry(p.node.as_str()).or_default().push(p.name.as_str());
+            pointers
+                .entry(p.node.as_str())
+                .or_default()
+                .push(p.name.as_str());
         }
         NodeState {
             visited: o.visited.iter().map(String::as_str).collect(),
@@ -82,7 +85,11 @@ fn drawn_edges(graph: &SceneGraph) -> Vec<Drawn<'_>> {
     let mut out = Vec::new();
     for e in &graph.edges {
         let (a, b) = (e.from.as_str(), e.to.as_str());
-        let key = if graph.directed || a <= b { (a, b) } else { (b, a) };
+        let key = if graph.directed || a <= b {
+            (a, b)
+        } else {
+            (b, a)
+        };
         if !seen.insert(key) {
             continue;
         }
@@ -167,7 +174,11 @@ fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &Node
         Mark::rect("gshape", 0.0, 0.0, n.w, n.h).num("rx", 9.0)
     });
     let label = Mark::text("glabel", cx, cy, n.label.clone());
-    let full = graph.nodes.iter().find(|g| g.key == n.key).map(|g| g.label.as_str());
+    let full = graph
+        .nodes
+        .iter()
+        .find(|g| g.key == n.key)
+        .map(|g| g.label.as_str());
     g = g.child(match full {
         Some(full) if full != n.label => label.title(full),
         _ => label,
@@ -178,7 +189,13 @@ fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &Node
     }
     if let Some(d) = state.distance.get(key) {
         let text = crate::text::elide(d, 8);
-        g = g.child(Mark::text("gdist", cx, n.h + plan.below() / 2.0 + 1.0, text));
+        // Bottom right, beside the edges that leave from the bottom centre.
+        g = g.child(Mark::text(
+            "gdist",
+            n.w - 2.0,
+            n.h + plan.below() / 2.0 - 2.0,
+            text,
+        ));
     }
     if let Some(pos) = state.queued.get(key) {
         let (bx, by) = if n.circle {
@@ -197,7 +214,12 @@ fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &Node
 }
 
 /// The graph box for `obj` (the holder) at this step, drawn to `plan`.
-pub(crate) fn build_graph(ctx: &Ctx, obj: &SceneObject, graph: &SceneGraph, plan: &GraphPlan) -> Shape {
+pub(crate) fn build_graph(
+    ctx: &Ctx,
+    obj: &SceneObject,
+    graph: &SceneGraph,
+    plan: &GraphPlan,
+) -> Shape {
     let (w, h) = (plan.width, plan.height);
     let state = NodeState::of(graph);
     let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
@@ -222,21 +244,34 @@ pub(crate) fn build_graph(ctx: &Ctx, obj: &SceneObject, graph: &SceneGraph, plan
         };
         if let Some(wt) = d.weight {
             weights = weights.child(
-                Mark::text("gweight", shape.label_at.0, shape.label_at.1, crate::text::elide(wt, 8))
-                    .attr("data-from", d.from)
-                    .attr("data-to", d.to),
+                Mark::text(
+                    "gweight",
+                    shape.label_at.0,
+                    shape.label_at.1,
+                    crate::text::elide(wt, 8),
+                )
+                .attr("data-from", d.from)
+                .attr("data-to", d.to),
             );
         }
         edges = edges.child(edge_mark(graph, &state, &d, shape));
     }
     let mut nodes = Mark::group("gnodes");
-    for n in plan.nodes.iter().filter(|n| planned.contains_key(n.key.as_str())) {
+    for n in plan
+        .nodes
+        .iter()
+        .filter(|n| planned.contains_key(n.key.as_str()))
+    {
         nodes = nodes.child(node_mark(graph, plan, n, &state));
     }
     let title = format!("{} · graph", obj.type_name);
     let classes = format!(
         "node object graph {}{}",
-        if graph.directed { "directed" } else { "undirected" },
+        if graph.directed {
+            "directed"
+        } else {
+            "undirected"
+        },
         if obj.new { " new" } else { "" }
     );
     let mut group = Mark::group(&classes)
@@ -255,7 +290,15 @@ pub(crate) fn build_graph(ctx: &Ctx, obj: &SceneObject, graph: &SceneGraph, plan
     if let Some(l) = legend(&plan.legend, w / 2.0, h - LEGEND_H / 2.0 - 2.0) {
         group = group.child(l);
     }
-    let top_span = (LABEL_H + 4.0, (h - if plan.legend.is_empty() { 4.0 } else { LEGEND_H }).max(LABEL_H + 8.0));
+    let top_span = (
+        LABEL_H + 4.0,
+        (h - if plan.legend.is_empty() {
+            4.0
+        } else {
+            LEGEND_H
+        })
+        .max(LABEL_H + 8.0),
+    );
     let mut targets = vec![Target {
         key: obj.key.clone(),
         rect: [0.0, 0.0, w, h],

@@ -28,8 +28,16 @@ pub(crate) fn clip(node: &PlannedNode, towards: Pt) -> Pt {
     let t = if node.circle {
         node.w / 2.0
     } else {
-        let tx = if ux.abs() > 1e-9 { node.w / 2.0 / ux.abs() } else { f64::INFINITY };
-        let ty = if uy.abs() > 1e-9 { node.h / 2.0 / uy.abs() } else { f64::INFINITY };
+        let tx = if ux.abs() > 1e-9 {
+            node.w / 2.0 / ux.abs()
+        } else {
+            f64::INFINITY
+        };
+        let ty = if uy.abs() > 1e-9 {
+            node.h / 2.0 / uy.abs()
+        } else {
+            f64::INFINITY
+        };
         tx.min(ty)
     };
     (node.x + ux * t, node.y + uy * t)

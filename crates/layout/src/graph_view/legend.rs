@@ -41,7 +41,8 @@ fn item_width(kind: StateKind) -> f64 {
 
 /// Width of the legend's items side by side (px).
 pub(crate) fn legend_width(kinds: &[StateKind]) -> f64 {
-    kinds.iter().map(|k| item_width(*k)).sum::<f64>() - if kinds.is_empty() { 0.0 } else { ITEM_GAP }
+    kinds.iter().map(|k| item_width(*k)).sum::<f64>()
+        - if kinds.is_empty() { 0.0 } else { ITEM_GAP }
 }
 
 /// The legend, centred on `cx`, its middle at `cy` (px, box coordinates).

@@ -20,5 +20,5 @@ mod legend;
 mod plan;
 
 pub(crate) use draw::build_graph;
-pub use plan::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};
 pub(crate) use plan::step_universe;
+pub use plan::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};

@@ -211,7 +211,10 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
         nodes: g.nodes.len(),
         edges: pairs.clone(),
         directed: g.directed,
-        widths: dims.iter().map(|d| (d.0 + NODE_GAP) / UNIT_X - 0.5).collect(),
+        widths: dims
+            .iter()
+            .map(|d| (d.0 + NODE_GAP) / UNIT_X - 0.5)
+            .collect(),
     };
     let layout = layout_graph(&input, &GraphLayoutOptions::default());
     let legend = g.states.clone();
@@ -225,7 +228,7 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
     // Scales: layers get the tallest node, its decorations and a gap; force layouts are
     // scaled evenly, then spread until no two nodes (with decorations) come closer than a gap.
     let (mut sx, mut sy) = match layout.method {
-        LayoutMethod::Layered => (UNIT_X, max_h + above + below + 40.0),
+        LayoutMethod::Layered => (UNIT_X, max_h + above + below + 28.0),
         LayoutMethod::Force => (UNIT_X * 1.25, UNIT_X * 1.25),
     };
     if layout.method == LayoutMethod::Force {
@@ -236,8 +239,16 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
                 let (dx, dy) = ((pi.0 - pj.0).abs(), (pi.1 - pj.1).abs());
                 let need_x = (dims[i].0 + dims[j].0) / 2.0 + NODE_GAP;
                 let need_y = (dims[i].1 + dims[j].1) / 2.0 + above + below + NODE_GAP / 2.0;
-                let by_x = if dx > 1e-9 { need_x / dx } else { f64::INFINITY };
-                let by_y = if dy > 1e-9 { need_y / dy } else { f64::INFINITY };
+                let by_x = if dx > 1e-9 {
+                    need_x / dx
+                } else {
+                    f64::INFINITY
+                };
+                let by_y = if dy > 1e-9 {
+                    need_y / dy
+                } else {
+                    f64::INFINITY
+                };
                 let pair = by_x.min(by_y);
                 if pair.is_finite() {
                     s = s.max(pair.min(UNIT_X * 4.0));
@@ -282,8 +293,14 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
         .collect();
     let mut right: f64 = 0.0;
     let mut bottom: f64 = LABEL_H + PAD;
+    // Distance tags sit at a node's bottom right: keep room for eight characters.
+    let dist_w = if below > 0.0 {
+        8.0 * cw * 11.0 / 13.0
+    } else {
+        0.0
+    };
     for n in &nodes {
-        right = right.max(n.x + n.w / 2.0);
+        right = right.max(n.x + n.w / 2.0 + dist_w);
         bottom = bottom.max(n.y + n.h / 2.0 + below);
     }
     for e in &edges {

@@ -57,7 +57,12 @@ pub fn load(path: &PathBuf) -> Trace {
 
 /// The scene and layout options a renderer uses for a whole run: the run's graphs laid out
 /// once (`plan_graphs` of `graph_universe`) and known to every step's scene.
-pub fn run_options(trace: &Trace) -> (algoscope_scene::SceneOptions, algoscope_layout::LayoutOptions) {
+pub fn run_options(
+    trace: &Trace,
+) -> (
+    algoscope_scene::SceneOptions,
+    algoscope_layout::LayoutOptions,
+) {
     let mut scene = algoscope_scene::SceneOptions::default();
     let graphs = algoscope_layout::plan_graphs(
         &algoscope_scene::graph_universe(trace, &scene),
