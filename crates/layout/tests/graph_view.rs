@@ -40,8 +40,11 @@ fn graph_svg(svg: &str) -> Option<String> {
     Some(svg[node.range()].to_string())
 }
 
-/// (graph box rect, node key → transform) read from the SVG.
-fn graph_geometry(svg: &str) -> Option<([String; 2], Vec<(String, String)>)> {
+/// A graph box's size (`data-w`, `data-h`) and each node's (key, transform).
+type Geometry = ([String; 2], Vec<(String, String)>);
+
+/// The graph box's geometry read from the SVG.
+fn graph_geometry(svg: &str) -> Option<Geometry> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
     let g = doc.descendants().find(|n| {
         n.attribute("class")
@@ -82,7 +85,7 @@ fn nodes_never_move_and_the_box_keeps_its_size() {
     for lang in ["python", "javascript", "typescript"] {
         for example in ["bfs_dfs", "dijkstra"] {
             let trace = golden(lang, example);
-            let mut first: Option<([String; 2], Vec<(String, String)>)> = None;
+            let mut first: Option<Geometry> = None;
             let mut drawn = 0;
             for step in 0..trace.steps.len() {
                 let (_, svg) = draw(&trace, step);
@@ -240,9 +243,8 @@ fn an_undirected_pair_is_one_edge_and_a_directed_pair_two_bowed_curves() {
             "gedge directed"
         ]
     );
-    for p in common::check(&scene, false, &svg) {
-        panic!("{p}");
-    }
+    let problems = common::check(&scene, false, &svg);
+    assert!(problems.is_empty(), "{problems:?}");
 }
 
 #[test]
