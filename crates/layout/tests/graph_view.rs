@@ -366,3 +366,65 @@ fn an_arrow_to_a_node_object_lands_on_the_graph_box_level_with_its_node() {
         assert!(common::check(&scene, nested, &svg).is_empty());
     }
 }
+
+#[test]
+fn a_force_layout_keeps_long_labelled_nodes_apart() {
+    use algoscope_layout::{plan_graph, Sizes};
+    use algoscope_scene::{GraphKind, GraphNode, UniverseGraph};
+    let names = [
+        "Amsterdam",
+        "Berlin",
+        "Copenhagen",
+        "Dublin",
+        "Edinburgh",
+        "Frankfurt",
+    ];
+    let nodes: Vec<GraphNode> = names
+        .iter()
+        .map(|n| GraphNode {
+            key: format!("s:{n}"),
+            label: n.to_string(),
+            object: None,
+        })
+        .collect();
+    let mut edges = Vec::new();
+    for i in 0..names.len() {
+        let (a, b) = (
+            format!("s:{}", names[i]),
+            format!("s:{}", names[(i + 1) % names.len()]),
+        );
+        edges.push((a.clone(), b.clone()));
+        edges.push((b, a));
+    }
+    let g = UniverseGraph {
+        id: "obj:o1".into(),
+        kind: GraphKind::AdjacencyMap,
+        nodes,
+        edges,
+        directed: false,
+        weighted: false,
+        states: Vec::new(),
+        pointers: false,
+        steps: (0, 0),
+    };
+    let plan = plan_graph(&g, &Sizes::default());
+    assert_eq!(plan.method, algoscope_layout::graph::LayoutMethod::Force);
+    for (i, a) in plan.nodes.iter().enumerate() {
+        assert!(
+            a.x - a.w / 2.0 >= 0.0 && a.x + a.w / 2.0 <= plan.width,
+            "{} inside",
+            a.key
+        );
+        assert!(
+            a.y - a.h / 2.0 >= 0.0 && a.y + a.h / 2.0 <= plan.height,
+            "{} inside",
+            a.key
+        );
+        for b in &plan.nodes[i + 1..] {
+            let apart_x = (a.x - b.x).abs() >= (a.w + b.w) / 2.0 + 1.0;
+            let apart_y = (a.y - b.y).abs() >= (a.h + b.h) / 2.0 + 1.0;
+            assert!(apart_x || apart_y, "{} overlaps {}", a.key, b.key);
+        }
+    }
+    assert_eq!(plan, plan_graph(&g, &Sizes::default()), "deterministic");
+}
