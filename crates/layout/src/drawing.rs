@@ -210,7 +210,10 @@ pub struct Drawing {
 }
 
 /// The stylesheet embedded in every SVG: colours and line widths are CSS custom properties.
-pub const STYLESHEET: &str = include_str!("style.css");
+pub const STYLESHEET: &str = concat!(
+    include_str!("style.css"),
+    include_str!("graph_view/graph.css")
+);
 
 /// The loop history's extra rules, embedded after [`STYLESHEET`] in a drawing whose root has
 /// the class `algoscope-loops` (see `loop_view`).

@@ -10,7 +10,8 @@
 //! 0.6 em wide, no font measuring); each object level with the first arrow into it and pushed
 //! down past anything already placed, so boxes never overlap; lists of lists as grids with the
 //! cell in focus highlighted; trees as blocks laid out in-order by depth; linked lists as
-//! straight chains in link order, one column per node (see `chain`); the printed
+//! straight chains in link order, one column per node (see `chain`); graphs in place of
+//! their holder's box (see `graph_view`, [`plan_graphs`]); the printed
 //! output at the bottom of the stack column. In nested mode, objects referenced once are
 //! drawn inside their holder. Arrows are routed orthogonally after placement, in lanes in the
 //! gaps between columns (see `route`). The same input always gives the same bytes.
@@ -34,6 +35,7 @@
 mod chain;
 mod drawing;
 pub mod graph;
+mod graph_view;
 mod loop_view;
 mod marker;
 mod mem_size;
@@ -49,6 +51,7 @@ use algoscope_scene::{MemoryScene, OUTPUT_KEY};
 use serde::{Deserialize, Serialize};
 
 pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, LOOP_STYLESHEET, STYLESHEET};
+pub use graph_view::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};
 pub use loop_view::{layout_loop, LoopLayoutOptions};
 pub use options::{LayoutOptions, Sizes};
 
@@ -98,7 +101,7 @@ pub fn layout_memory(scene: &MemoryScene, options: &LayoutOptions) -> Drawing {
 /// [`layout_memory`], also returning where each top-level box went.
 pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> MemoryLayout {
     let s = &options.sizes;
-    let ctx = shape::Ctx::new(scene, s, options.nested);
+    let ctx = shape::Ctx::new(scene, s, options.nested).with_graphs(&options.graphs);
     let mut units = build_units(&ctx, scene);
     let mut units_by_key = unit_of(&units);
     assign_columns(&mut units, scene, options.nested, &units_by_key);

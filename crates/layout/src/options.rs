@@ -65,4 +65,8 @@ pub struct LayoutOptions {
     pub previous: BTreeMap<String, (f64, f64)>,
     /// Sizes of cells, gaps and lanes.
     pub sizes: Sizes,
+    /// Graph layouts computed once per run ([`crate::plan_graphs`] of the run's
+    /// `algoscope_scene::graph_universe`), by graph id (`obj:o4`, `class:City`). A graph of
+    /// the scene without one here is planned from the step alone.
+    pub graphs: BTreeMap<String, crate::GraphPlan>,
 }

@@ -182,6 +182,9 @@ pub(crate) fn build_units(ctx: &Ctx, scene: &MemoryScene) -> Vec<Unit> {
         .collect();
     let mut trees_done = vec![false; scene.trees.len()];
     for obj in &scene.objects {
+        if ctx.graph_members.contains(obj.id.as_str()) {
+            continue;
+        }
         if let Some(&t) = in_tree.get(obj.id.as_str()) {
             if !trees_done[t] {
                 trees_done[t] = true;

@@ -75,6 +75,10 @@ pub(crate) struct Ctx<'a> {
     pub objects: BTreeMap<&'a str, &'a SceneObject>,
     pub grids: BTreeMap<&'a str, &'a Grid>,
     pub pointers: BTreeMap<&'a str, Vec<&'a IndexPointer>>,
+    /// Graph holder id → (the scene's graph, its plan); see [`Ctx::with_graphs`].
+    pub graphs: BTreeMap<&'a str, (&'a algoscope_scene::SceneGraph, crate::GraphPlan)>,
+    /// Ids of graph members other than holders: drawn as part of their graph, never alone.
+    pub graph_members: std::collections::BTreeSet<&'a str>,
 }
 
 impl<'a> Ctx<'a> {
@@ -90,7 +94,27 @@ impl<'a> Ctx<'a> {
             objects: scene.objects.iter().map(|o| (o.id.as_str(), o)).collect(),
             grids: scene.grids.iter().map(|g| (g.id.as_str(), g)).collect(),
             pointers,
+            graphs: BTreeMap::new(),
+            graph_members: Default::default(),
         }
+    }
+
+    /// Indexes the scene's graphs with their plans: the run-wide plan from `plans` (by graph
+    /// id) when there is one, else one made from this step's graph alone.
+    pub(crate) fn with_graphs(mut self, plans: &BTreeMap<String, crate::GraphPlan>) -> Self {
+        for g in &self.scene.graphs {
+            let plan = plans.get(&g.id).cloned().unwrap_or_else(|| {
+                crate::graph_view::plan_graph(&crate::graph_view::step_universe(g), self.sizes)
+            });
+            self.graphs.insert(g.holder.as_str(), (g, plan));
+            self.graph_members.extend(
+                g.members
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|m| *m != g.holder),
+            );
+        }
+        self
     }
 
     fn cw(&self) -> f64 {
@@ -491,6 +515,9 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
 
 /// An object's box, with everything nested in it (nested mode).
 pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
+    if let Some((graph, plan)) = ctx.graphs.get(obj.id.as_str()) {
+        return crate::graph_view::build_graph(ctx, obj, graph, plan);
+    }
     if let Some(grid) = ctx.grids.get(obj.id.as_str()) {
         return build_grid(ctx, obj, grid);
     }

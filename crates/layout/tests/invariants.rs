@@ -1,6 +1,7 @@
 //! For every step of every fixture trace, in both modes, the SVG contract holds: no two boxes
 //! overlap (nested boxes inside their holders excepted), no arrow passes through a box it does
-//! not start or end at, every scene arrow is drawn, every box is inside the viewBox.
+//! not start or end at, every scene arrow is drawn, every box is inside the viewBox. The
+//! run's graphs are laid out once, as the html page does.
 
 mod common;
 
@@ -15,15 +16,15 @@ fn every_step_of_every_fixture_keeps_the_invariants() {
     let mut drawn = 0;
     for path in &paths {
         let trace = common::load(path);
+        let (scene_options, run_layout) = common::run_options(&trace);
         for nested in [false, true] {
             let mut previous = Default::default();
             for step in 0..trace.steps.len() {
-                let scene =
-                    memory_scene(&trace, step, &SceneOptions::default()).expect("step in range");
+                let scene = memory_scene(&trace, step, &scene_options).expect("step in range");
                 let options = LayoutOptions {
                     nested,
                     previous,
-                    ..LayoutOptions::default()
+                    ..run_layout.clone()
                 };
                 let layout = layout_memory_full(&scene, &options);
                 previous = layout.positions();
@@ -58,13 +59,14 @@ fn every_step_of_every_fixture_keeps_the_invariants() {
 fn every_example_with_sizes_keeps_the_invariants(model: SizeModel) {
     let traces = common::goldens::all_languages();
     assert!(traces.len() >= 48, "16 examples in each of 3 languages");
-    let scene_options = SceneOptions {
-        size_model: Some(model),
-        ..SceneOptions::default()
-    };
     let mut failures = Vec::new();
     let mut sized = 0;
     for (name, trace) in &traces {
+        let (run_scene, run_layout) = common::run_options(trace);
+        let scene_options = SceneOptions {
+            size_model: Some(model),
+            ..run_scene
+        };
         for nested in [false, true] {
             let mut previous = Default::default();
             for step in 0..trace.steps.len() {
@@ -72,7 +74,7 @@ fn every_example_with_sizes_keeps_the_invariants(model: SizeModel) {
                 let options = LayoutOptions {
                     nested,
                     previous,
-                    ..LayoutOptions::default()
+                    ..run_layout.clone()
                 };
                 let layout = layout_memory_full(&scene, &options);
                 previous = layout.positions();

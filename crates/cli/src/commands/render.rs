@@ -6,9 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use algoscope_layout::{layout_loop, layout_memory, LayoutOptions, LoopLayoutOptions};
+use algoscope_layout::{
+    layout_loop, layout_memory, plan_graphs, LayoutOptions, LoopLayoutOptions, Sizes,
+};
 use algoscope_scene::{
-    apply_hints, loop_scene, memory_scene, LoopSceneOptions, SceneOptions, SizeModel,
+    apply_hints, graph_universe, loop_scene, memory_scene, LoopSceneOptions, SceneOptions,
+    SizeModel,
 };
 use algoscope_trace_format::Trace;
 
@@ -102,9 +105,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     let svg = match args.view {
         View::Memory => {
+            // Graphs are laid out over the whole run, so a step draws them as every other
+            // step does.
+            let mut scene_options = scene_options.clone();
+            let graphs = plan_graphs(&graph_universe(&trace, &scene_options), &Sizes::default());
+            scene_options.known_graphs = graphs.keys().cloned().collect();
             let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
             let options = LayoutOptions {
                 nested: args.nested,
+                graphs,
                 ..LayoutOptions::default()
             };
             layout_memory(&scene, &options).to_svg()

@@ -20,8 +20,12 @@ mod template;
 
 use std::collections::BTreeMap;
 
-use algoscope_layout::{layout_loop, layout_memory_full, LayoutOptions, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions};
+use algoscope_layout::{
+    layout_loop, layout_memory_full, plan_graphs, LayoutOptions, LoopLayoutOptions, Sizes,
+};
+use algoscope_scene::{
+    graph_universe, loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions,
+};
 use algoscope_trace_format::Trace;
 
 pub use loops::loop_scene_options;
@@ -68,7 +72,8 @@ pub enum HtmlError {
 /// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
 /// document as one string. Each step is drawn by `algoscope_scene::memory_scene` and
 /// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
-/// boxes stay put, and, when a loop runs at it, its loop history by
+/// boxes stay put, the run's graphs laid out once (`algoscope_layout::plan_graphs` of
+/// `algoscope_scene::graph_universe`), and, when a loop runs at it, its loop history by
 /// `algoscope_scene::loop_scene` and `algoscope_layout::layout_loop`. Both pictures share one
 /// piece table, so the rows a loop history repeats from step to step are stored once.
 ///
@@ -80,7 +85,11 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    let scene_options = &options.scene;
+    // Each graph is laid out once over every node and edge it ever has, so it never moves.
+    let mut scene_options = options.scene.clone();
+    let graphs = plan_graphs(&graph_universe(trace, &scene_options), &Sizes::default());
+    scene_options.known_graphs = graphs.keys().cloned().collect();
+    let scene_options = &scene_options;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
     let loop_options = LoopSceneOptions {
@@ -98,6 +107,7 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         let layout_options = LayoutOptions {
             nested: options.nested,
             previous,
+            graphs: graphs.clone(),
             ..LayoutOptions::default()
         };
         let layout = layout_memory_full(&scene, &layout_options);

@@ -57,6 +57,29 @@ pub fn load(path: &PathBuf) -> Trace {
     validate_str(json).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The scene and layout options a renderer uses for a whole run: the run's graphs laid out
+/// once (`plan_graphs` of `graph_universe`) and known to every step's scene.
+pub fn run_options(
+    trace: &Trace,
+) -> (
+    algoscope_scene::SceneOptions,
+    algoscope_layout::LayoutOptions,
+) {
+    let mut scene = algoscope_scene::SceneOptions::default();
+    let graphs = algoscope_layout::plan_graphs(
+        &algoscope_scene::graph_universe(trace, &scene),
+        &algoscope_layout::Sizes::default(),
+    );
+    scene.known_graphs = graphs.keys().cloned().collect();
+    (
+        scene,
+        algoscope_layout::LayoutOptions {
+            graphs,
+            ..algoscope_layout::LayoutOptions::default()
+        },
+    )
+}
+
 /// A box read from the SVG.
 #[derive(Debug, Clone)]
 pub struct SvgBox {
