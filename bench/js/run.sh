@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Benchmark of the JS recorder (not a test): steps per second and bytes per step on the wire for
-# the JavaScript versions of bench/python's programs. Instruments each with the instrument
-# example, then runs it under node with the recorder, budgets lifted.
+# Benchmark of the JS recorder (not a test): steps per second (median and best of several runs)
+# and bytes per step on the wire for the JavaScript versions of bench/python's programs.
+# Instruments each with the instrument example, then runs it under node with the recorder,
+# budgets lifted.
+# usage: bench/js/run.sh [REV]   with a git revision REV, also runs that revision's recorder,
+#                                interleaved with this one's, for a before/after comparison.
 set -euo pipefail
 cd "$(dirname "$0")"
 work="$(mktemp -d)"
@@ -9,6 +12,12 @@ trap 'rm -rf "$work"' EXIT
 (cd ../.. && cargo build -q -p algoscope-instrument-js --example instrument)
 bin="${CARGO_TARGET_DIR:-../../target}/debug/examples/instrument"
 args=()
+if [ $# -gt 0 ]; then
+  mkdir -p "$work/$1" "$work/worktree"
+  git show "$1:runtimes/js/recorder.mjs" > "$work/$1/recorder.mjs"
+  cp ../../runtimes/js/recorder.mjs "$work/worktree/recorder.mjs"
+  args+=("--recorder=$work/$1/recorder.mjs" "--recorder=$work/worktree/recorder.mjs")
+fi
 for program in *.js; do
   name="$(basename "$program" .js)"
   "$bin" "$program" > "$work/$name.js"

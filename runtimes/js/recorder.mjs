@@ -14,6 +14,8 @@ const {
   apply,
 } = Reflect;
 const ObjectProto = Object.prototype;
+const ArrayProto = Array.prototype;
+const hasOwn = Object.hasOwn;
 const fnToString = Function.prototype.toString;
 const mapSize = getOwnPropertyDescriptor(Map.prototype, 'size').get;
 const setSize = getOwnPropertyDescriptor(Set.prototype, 'size').get;
@@ -661,11 +663,165 @@ export function format(args, options = {}) {
 // The recorder: what instrumented programs call (`__as`), building trace format v1 steps.
 // ======================================================================================
 
+// ----- watching property definitions -------------------------------------------------
+//
+// Reading an object's slots through property descriptors is slow (a descriptor object per
+// slot). A property can only become an accessor (or change its enumerability) through the
+// define functions below, so once a full read found an object free of accessors, its slots
+// can be read directly (`o[i]`, `Object.keys`) until one of them is applied to it. The hook
+// wraps them (a Proxy with an `apply` trap: same function otherwise) and notes each target.
+
+/** `serial` counts define calls; `at` maps each target to the serial of its last one. */
+const defines = { serial: 0, at: new WeakMap(), installed: false };
+
+function noteDefine(target) {
+  if (target !== null && (typeof target === 'object' || typeof target === 'function')) {
+    defines.at.set(target, ++defines.serial);
+  }
+}
+
+/**
+ * Installs the define hook in this realm, once: `Object.defineProperty`,
+ * `Object.defineProperties`, `Reflect.defineProperty`, `__defineGetter__`,
+ * `__defineSetter__` and `Error.captureStackTrace` note their target, then do what they did.
+ */
+function installDefineHook() {
+  if (defines.installed) return;
+  const hook = (holder, key, targetOfCall) => {
+    const original = holder[key];
+    if (typeof original !== 'function') return false;
+    const wrapped = new Proxy(original, {
+      apply(fn, thisArg, args) {
+        noteDefine(targetOfCall(thisArg, args));
+        return apply(fn, thisArg, args);
+      },
+    });
+    const d = getOwnPropertyDescriptor(holder, key);
+    Object.defineProperty(holder, key, { ...d, value: wrapped });
+    return true;
+  };
+  const first = (_, args) => args[0];
+  const self = (thisArg) => thisArg;
+  const all = [
+    hook(Object, 'defineProperty', first),
+    hook(Object, 'defineProperties', first),
+    hook(Reflect, 'defineProperty', first),
+    hook(ObjectProto, '__defineGetter__', self),
+    hook(ObjectProto, '__defineSetter__', self),
+    hook(Error, 'captureStackTrace', first),
+  ];
+  defines.installed = all.slice(0, 5).every(Boolean);
+}
+
+/** Whether `o`, found free of accessors by a full read at define serial `checked`, still is. */
+function stillPlain(o, checked) {
+  if (!defines.installed) return false;
+  if (checked === defines.serial) return true;
+  const last = defines.at.get(o);
+  return last === undefined || last <= checked;
+}
+
 const RESERVED = '__as';
 const MAX_ITEMS = 60;
 const MAX_CHARS = 48;
 const MAX_DEPTH = 250;
 const MAX_TURNS = 10000;
+
+// ----- loop sampling --------------------------------------------------------------------
+//
+// The same policy, constants and numbers as the Python tracer
+// (runtimes/python/algoscope_tracer/sampling.py), so a long loop keeps the same passes in both
+// languages. Each running loop instance is watched from its first pass. After FIRST_PASSES
+// passes the cost of a pass (recorded steps per pass) is known and the loop's mode decided:
+// a loop whose length is known as it starts (`for (let i = a; i < b; i += k)` not assigning
+// `i` in its body, or `for … of` over an array, typed array, string, Map or Set) is sampled
+// when its passes would take more than half the step budget left when it started (its
+// share); a loop of unknown length (`while`, `do … while`, `for … in`, iterators) once it has
+// used a quarter of its share. In a sampled loop each pass is kept or skipped as it starts:
+// the first FIRST_PASSES, the last LAST_PASSES when the length is known, and round numbers
+// (10, 20 … 100, 200 …) while the loop's steps so far, plus room for its last passes, fit in
+// 60% of its share. Steps of skipped passes (and of everything they call) are not recorded;
+// their number is the next recorded step's `sk`.
+
+/** Passes always kept at the start of a loop (and watched to measure a pass's cost). */
+export const FIRST_PASSES = 5;
+/** Passes kept at the end of a sampled loop of known length. */
+export const LAST_PASSES = 5;
+
+/** 10, 20 … 90, 100, 200 … 900, 1000, …: one significant digit, at least two digits. */
+export function isRound(n) {
+  if (n < 10) return false;
+  while (n % 10 === 0) n /= 10;
+  return n < 10;
+}
+
+/**
+ * Decides whether each pass of each loop is recorded, and counts the steps that are not.
+ * `steps` is the number of recorded steps so far (the recorder keeps it up to date);
+ * `sampled` turns true at the first skipped pass; `skipped` counts suppressed steps since the
+ * last recorded one.
+ * @param {number} maxSteps the step budget
+ */
+export function createSampler(maxSteps) {
+  return {
+    steps: 0,
+    sampled: false,
+    skipped: 0,
+    /**
+     * The sampling state of a loop instance starting now; `length` is its number of passes
+     * when known (null otherwise; it may be filled in before the second pass starts).
+     */
+    startLoop(length) {
+      return { length, startSteps: this.steps, share: Math.max(0, maxSteps - this.steps), sampled: false, perPass: 0, kept: true };
+    },
+    /** Whether pass `n` (1-based) of the loop with sampling state `state` is recorded. */
+    startPass(state, n) {
+      const used = this.steps - state.startSteps;
+      let keep;
+      if (n <= FIRST_PASSES) {
+        keep = true;
+      } else {
+        if (!state.sampled) {
+          if (n === FIRST_PASSES + 1) state.perPass = used / FIRST_PASSES;
+          if (state.length !== null) state.sampled = state.perPass * state.length > state.share / 2;
+          else state.sampled = used > state.share / 4;
+        }
+        if (!state.sampled) {
+          keep = true;
+        } else if (state.length !== null && n > state.length - LAST_PASSES) {
+          keep = true;
+        } else {
+          const lastRoom = state.perPass * (state.length !== null ? LAST_PASSES : 0);
+          keep = isRound(n) && used + lastRoom + state.perPass <= 0.6 * state.share;
+        }
+        if (!keep) this.sampled = true;
+      }
+      state.kept = keep;
+      return keep;
+    },
+    /** Steps skipped since the last recorded step (and resets the count). */
+    takeSkipped() {
+      const skipped = this.skipped;
+      this.skipped = 0;
+      return skipped;
+    },
+  };
+}
+
+/**
+ * Passes of a counting loop `for (i = start; i <(=) bound; i += step)` (or `>`/`>=` with a
+ * negative step) from its values as a pass starts, or null when they are not finite numbers
+ * or the loop never ends by its test.
+ * @param {unknown} start @param {unknown} bound @param {number} step @param {boolean} inclusive
+ */
+export function countingLength(start, bound, step, inclusive) {
+  if (typeof start !== 'number' || typeof bound !== 'number' || typeof step !== 'number') return null;
+  if (!Number.isFinite(start) || !Number.isFinite(bound) || !Number.isFinite(step) || step === 0) return null;
+  const span = step > 0 ? bound - start : start - bound;
+  const by = Math.abs(step);
+  const n = inclusive ? Math.floor(span / by) + 1 : Math.ceil(span / by);
+  return Number.isSafeInteger(n) ? Math.max(0, n) : null;
+}
 
 /** Thrown at every recorder call once a budget has run out; user code cannot get past it. */
 class BudgetExhausted {
@@ -710,13 +866,15 @@ function cutString(s) {
  *   the wire protocol the Python tracer also writes (crates/cli/src/run/wire.rs reads both): a
  *   step record says only what changed since the previous one (`e` event, `l` line, `fp`/`fa`
  *   frame order, `f` frame updates, `h` changed objects, `ha`/`hr` ids now alive / gone, `lp`
- *   loops, `n` output length, `o` output, `r` value, `x` exception); values are
- *   `[type, repr(, length)]`, `"o12"` for a reference or `{u: reason}`; then `{out: text}`
- *   as text is printed and last `{end: {counts, error?, truncated?, stoppedBy?}}`
+ *   loops, `n` output length, `o` output, `r` value, `x` exception, `sk` steps left out
+ *   just before by loop sampling); values are `[type, repr(, length)]`, `"o12"` for a
+ *   reference or `{u: reason}`; then `{out: text}` as text is printed and last
+ *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`
  * @param {string} [options.stdin] text `prompt()` reads line by line
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
 export function createRecorder(options = {}) {
+  installDefineHook();
   const maxSteps = options.maxSteps ?? 20000;
   const timeBudgetMs = options.timeBudgetMs ?? 6000;
   const emit = options.onRecord ?? (() => {});
@@ -742,9 +900,10 @@ export function createRecorder(options = {}) {
   const privateReaders = new WeakMap();
   const errorLines = new WeakMap();
   const proxies = new WeakSet();
-  const ids = new WeakMap();
   let idSeq = 0;
-  let previous = new Map();
+  const sampler = createSampler(maxSteps);
+  /** Loops of frames on the stack that are in a pass not recorded (see `createSampler`). */
+  let unkept = 0;
 
   // ----- budgets ----------------------------------------------------------------------
 
@@ -772,6 +931,8 @@ export function createRecorder(options = {}) {
       getter: null,
       loops: [],
       loopRuns: new Map(),
+      unkept: 0,
+      sent: null,
       state: 'active',
       returned: false,
       raised: false,
@@ -781,6 +942,7 @@ export function createRecorder(options = {}) {
   function suspend(f) {
     const i = stack.lastIndexOf(f);
     if (i >= 0) stack.splice(i, 1);
+    if (f.state === 'active') unkept -= f.unkept;
     f.state = 'suspended';
     if (!suspended.includes(f)) suspended.push(f);
   }
@@ -789,6 +951,7 @@ export function createRecorder(options = {}) {
     const i = suspended.indexOf(f);
     if (i >= 0) suspended.splice(i, 1);
     f.state = 'active';
+    unkept += f.unkept;
     stack.push(f);
     record('resume', f.line);
   }
@@ -797,284 +960,792 @@ export function createRecorder(options = {}) {
     if (f.state === 'suspended') resume(f);
   }
 
-  // ----- values -----------------------------------------------------------------------
+  // ----- loops ------------------------------------------------------------------------
 
-  function idOf(obj) {
-    let id = ids.get(obj);
-    if (id === undefined) {
-      id = `o${++idSeq}`;
-      ids.set(obj, id);
-    }
-    return id;
+  /** The innermost running instance of loop `idx` in frame `f`, or undefined. */
+  function loopOf(f, idx) {
+    const loops = f.loops;
+    for (let i = loops.length - 1; i >= 0; i--) if (loops[i].idx === idx) return loops[i];
+    return undefined;
   }
 
-  /** Serialises one step's values and heap in the wire form (see `createRecorder`). */
-  function snapshot() {
-    const heap = new Map();
-    const queue = [];
-    const value = (v) => {
-      switch (typeof v) {
-        case 'number':
-          return ['number', Object.is(v, -0) ? '-0' : String(v)];
-        case 'string': {
-          const c = cutString(v);
-          return c.length === undefined ? ['string', c.repr] : ['string', c.repr, c.length];
+  /** Adds `d` to the loops of `f` in an unrecorded pass (and to `unkept` while `f` runs). */
+  function countUnkept(f, d) {
+    f.unkept += d;
+    if (f.state === 'active') unkept += d;
+  }
+
+  /** A pass of loop instance `l` of `f` starts: the sampler decides whether it is recorded. */
+  function passStarts(f, l) {
+    const s = l.sampling;
+    // Past its length (the array grew, the bound moved) a loop counts as one of unknown
+    // length, so it cannot keep every later pass as one of its "last" passes.
+    if (s.length !== null && l.iteration > s.length && l.iteration > FIRST_PASSES) s.length = null;
+    const was = s.kept;
+    const kept = sampler.startPass(s, l.iteration);
+    if (kept !== was) countUnkept(f, kept ? -1 : 1);
+  }
+
+  /** Drops the loop instances of `f` from index `from` on (they ended). */
+  function dropLoops(f, from) {
+    const loops = f.loops;
+    for (let i = loops.length - 1; i >= from; i--) {
+      if (!loops[i].sampling.kept) countUnkept(f, -1);
+    }
+    loops.length = from;
+  }
+
+  /** The number of items `for … of` runs over `v`, when it can be known without program code. */
+  function sizeOf(v) {
+    if (typeof v === 'string') return codePoints(v);
+    if (v === null || typeof v !== 'object') return null;
+    switch (kindOf(v, proxies)) {
+      case 'array': {
+        const n = ownData(v, 'length');
+        return typeof n === 'number' ? n : null;
+      }
+      case 'typedarray':
+        return apply(typedArrayLength, v, []);
+      case 'map':
+        return apply(mapSize, v, []);
+      case 'set':
+        return apply(setSize, v, []);
+      default:
+        return null;
+    }
+  }
+
+  /** `v` followed through own data properties `keys` when it ends at a number; else NaN. */
+  function numberAt(v, keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (typeof k !== 'string' && typeof k !== 'number') return NaN;
+      if (typeof v === 'string') {
+        if (k !== 'length') return NaN;
+        v = v.length;
+        continue;
+      }
+      if (v === null || typeof v !== 'object') return NaN;
+      const kind = kindOf(v, proxies);
+      if (kind === 'proxy') return NaN;
+      if (k === 'size' && (kind === 'map' || kind === 'set')) v = apply(kind === 'map' ? mapSize : setSize, v, []);
+      else if (k === 'length' && kind === 'typedarray') v = apply(typedArrayLength, v, []);
+      else v = ownData(v, k);
+    }
+    return typeof v === 'number' ? v : NaN;
+  }
+
+  // ----- values -----------------------------------------------------------------------
+  //
+  // Each step lists the objects reachable from its frames (`ha`/`hr`: ids now alive / gone)
+  // and re-sends only the objects that changed (`h`). JavaScript has no write barrier, so
+  // every reachable object is still visited at every step, but cheaply: its slots are read
+  // into a flat list of raw values (`readSlots`: the values themselves, or a marker for a
+  // hole, a getter or a setter) and compared with the list from its last serialisation; only
+  // an object whose slots differ is described again (`describe`) and compared as JSON text.
+  // An unchanged object keeps its description and the objects it refers to, which are then
+  // visited in the same order as describing it would, so ids and heap order are the same as
+  // serialising everything at every step.
+
+  const HOLE = { slot: 'hole' };
+  const GETTER = { slot: 'getter' };
+  const SETTER = { slot: 'setter' };
+  const THROWS = { slot: 'throws' };
+  /** Object → its cached serialisation (see `entryOf`). */
+  const entries = new WeakMap();
+  /** Counts `record` calls that serialise; an entry's `seen` is the last one that reached it. */
+  let stamp = 0;
+  /** The stamp of the last step sent; an entry's `live` is the last step it was in. */
+  let sentStamp = -1;
+  /** Entries of the last step sent, in first-seen order. */
+  let sentLive = [];
+  /** Entries reached in this step, in first-seen order (the order of the heap). */
+  let queue = [];
+  /** While describing an object: the entries of the objects it refers to, in order. */
+  let kids = null;
+  /** Reused buffer for `readSlots`. */
+  let scratch = [];
+
+  /** The cache entry of `obj`, created (with the next id) the first time it is seen. */
+  function entryOf(obj) {
+    let e = entries.get(obj);
+    if (e === undefined) {
+      let kind = null;
+      try {
+        kind = kindOf(obj, proxies);
+      } catch {
+        kind = null;
+      }
+      e = { id: `o${++idSeq}`, obj, kind, desc: null, text: '', raw: null, kids: [], seen: 0, live: 0, plain: false, checked: 0 };
+      entries.set(obj, e);
+    }
+    return e;
+  }
+
+  /** Marks `obj` as reached in this step (queued once) and returns its entry. */
+  function reach(obj) {
+    const e = entryOf(obj);
+    if (e.seen !== stamp) {
+      e.seen = stamp;
+      queue.push(e);
+    }
+    return e;
+  }
+
+  /** A value in the wire form: `[type, repr(, length)]`, or the id of a heap object. */
+  function value(v) {
+    switch (typeof v) {
+      case 'number':
+        return ['number', Object.is(v, -0) ? '-0' : String(v)];
+      case 'string': {
+        const c = cutString(v);
+        return c.length === undefined ? ['string', c.repr] : ['string', c.repr, c.length];
+      }
+      case 'boolean':
+        return ['boolean', v ? 'true' : 'false'];
+      case 'undefined':
+        return ['undefined', 'undefined'];
+      case 'bigint':
+        return ['bigint', `${v}n`];
+      case 'symbol':
+        return ['symbol', symbolText(v)];
+      default: {
+        if (v === null) return ['null', 'null'];
+        const e = reach(v);
+        if (kids !== null) kids.push(e);
+        return e.id;
+      }
+    }
+  }
+
+  /** Whether two wire values are the same. */
+  function sameWire(a, b) {
+    if (a === b) return true;
+    if (typeof a === 'string' || typeof b === 'string') return false;
+    return a.length === b.length && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  }
+
+  const described = (d) => {
+    if (d === undefined) return ['undefined', 'undefined'];
+    if ('value' in d) return value(d.value);
+    return { u: d.get ? 'getter' : 'setter only' };
+  };
+  /** A slot as `readSlots` keeps it: the value, or a marker for a hole, getter or setter. */
+  const slotOf = (d) => {
+    if (d === undefined) return HOLE;
+    if ('value' in d) return d.value;
+    return d.get ? GETTER : SETTER;
+  };
+  const fields = (obj, skip) => {
+    const out = [];
+    for (const key of ownKeys(obj)) {
+      if (typeof key !== 'string' || (skip && skip(key))) continue;
+      const d = getOwnPropertyDescriptor(obj, key);
+      if (!d || !d.enumerable) continue;
+      out.push([key, described(d)]);
+    }
+    return out;
+  };
+  const skipClassKey = (key) => key === 'prototype' || key === 'length' || key === 'name';
+  /** Private field values of `o` (a class when `isClass`), in the order `privateFields` lists them. */
+  /** Prototype → `{stamp, regs}`: the private-field readers along its chain, found once a step. */
+  const privateChains = new WeakMap();
+  const privateValues = (o, isClass, out, n) => {
+    if (!isClass) {
+      const proto = getPrototypeOf(o);
+      if (proto === null) return n;
+      let c = privateChains.get(proto);
+      if (c === undefined) {
+        c = { stamp: 0, regs: [] };
+        privateChains.set(proto, c);
+      }
+      if (c.stamp !== stamp) {
+        c.stamp = stamp;
+        c.regs = [];
+        let p = proto;
+        for (let depth = 0; p != null && depth < 100; depth++) {
+          const cls = ownData(p, 'constructor');
+          const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+          if (reg) c.regs.push(reg);
+          p = getPrototypeOf(p);
         }
-        case 'boolean':
-          return ['boolean', v ? 'true' : 'false'];
-        case 'undefined':
-          return ['undefined', 'undefined'];
-        case 'bigint':
-          return ['bigint', `${v}n`];
-        case 'symbol':
-          return ['symbol', symbolText(v)];
-        default: {
-          if (v === null) return ['null', 'null'];
-          const id = idOf(v);
-          if (!heap.has(id)) {
-            heap.set(id, null);
-            queue.push([id, v]);
+      }
+      const regs = c.regs;
+      for (let r = 0; r < regs.length; r++) {
+        const reg = regs[r];
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            v = THROWS;
           }
-          return id;
+          out[n++] = v;
         }
       }
-    };
-    const slot = (obj, key) => described(Reflect.getOwnPropertyDescriptor(obj, key));
-    const described = (d) => {
-      if (d === undefined) return ['undefined', 'undefined'];
-      if ('value' in d) return value(d.value);
-      return { u: d.get ? 'getter' : 'setter only' };
-    };
-    const fields = (obj, skip) => {
-      const out = [];
-      for (const key of Reflect.ownKeys(obj)) {
-        if (typeof key !== 'string' || (skip && skip(key))) continue;
-        const d = Reflect.getOwnPropertyDescriptor(obj, key);
-        if (!d || !d.enumerable) continue;
-        out.push([key, described(d)]);
+      return n;
+    }
+    let p = o;
+    for (let depth = 0; p != null && depth < 100; depth++) {
+      const cls = isClass ? p : ownData(p, 'constructor');
+      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+      if (reg) {
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            out[n++] = THROWS;
+            continue;
+          }
+          out[n++] = v;
+        }
       }
-      return out;
-    };
-    const privateFields = (o, isClass) => {
-      const out = [];
-      let p = isClass ? o : Reflect.getPrototypeOf(o);
-      for (let depth = 0; p != null && depth < 100; depth++) {
-        const cls = isClass ? p : ownData(p, 'constructor');
-        const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-        if (reg) {
-          for (let i = 0; i < reg.names.length; i++) {
-            let v;
-            try {
-              v = reg.reader(o, i);
-            } catch {
-              continue;
+      p = getPrototypeOf(p);
+    }
+    return n;
+  };
+  const privateFields = (o, isClass) => {
+    const out = [];
+    let p = isClass ? o : getPrototypeOf(o);
+    for (let depth = 0; p != null && depth < 100; depth++) {
+      const cls = isClass ? p : ownData(p, 'constructor');
+      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+      if (reg) {
+        for (let i = 0; i < reg.names.length; i++) {
+          let v;
+          try {
+            v = reg.reader(o, i);
+          } catch {
+            continue;
+          }
+          out.push([reg.names[i], value(v)]);
+        }
+      }
+      p = getPrototypeOf(p);
+    }
+    return out;
+  };
+  /** Own enumerable string-keyed slots of `obj` as `key, slot` pairs into `out` from `n`. */
+  const fieldSlots = (obj, skip, out, n) => {
+    const keys = ownKeys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== 'string' || (skip && skip(key))) continue;
+      const d = getOwnPropertyDescriptor(obj, key);
+      if (!d || !d.enumerable) continue;
+      out[n++] = key;
+      out[n++] = slotOf(d);
+    }
+    return n;
+  };
+  const single = (t, text) => {
+    const n = codePoints(text);
+    if (n <= MAX_CHARS) return { k: 'value', t, r: text };
+    return { k: 'value', t, r: [...text].slice(0, MAX_CHARS).join(''), len: n };
+  };
+  const describeFunction = (fn) => {
+    const info = fnInfo.get(fn);
+    if (info) {
+      const [name, line, params, captured] = meta.fns[info.fid];
+      const c = [];
+      if (info.capt) {
+        for (let i = 0; i < captured.length; i++) {
+          let v;
+          try {
+            v = info.capt(i);
+          } catch {
+            continue;
+          }
+          c.push([captured[i], value(v)]);
+        }
+      }
+      return { k: 'function', name, p: params, c, line };
+    }
+    return { k: 'function', name: functionName(fn) || 'anonymous' };
+  };
+
+  /** One heap object in the wire form; the objects it refers to go through `value`. */
+  function describe(o, kind) {
+    switch (kind) {
+      case 'proxy':
+        return { k: 'value', t: 'Proxy', r: 'Proxy' };
+      case 'array': {
+        const length = ownData(o, 'length');
+        const items = [];
+        for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
+          const d = getOwnPropertyDescriptor(o, i);
+          items.push(d === undefined ? ['undefined', 'empty'] : described(d));
+        }
+        const name = constructorName(o);
+        return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
+      }
+      case 'typedarray': {
+        const { tag, length } = typedArrayInfo(o);
+        const items = [];
+        for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
+        return { k: 'list', t: tag, i: items, n: length };
+      }
+      case 'map': {
+        const { entries: pairs, size } = mapEntryList(o, MAX_ITEMS);
+        return { k: 'dict', t: constructorName(o) || 'Map', e: pairs.map(([key, v]) => [value(key), value(v)]), n: size };
+      }
+      case 'set': {
+        const { values, size } = setValueList(o, MAX_ITEMS);
+        return { k: 'set', t: constructorName(o) || 'Set', i: values.map(value), n: size };
+      }
+      case 'date':
+        return single('Date', dateText(o));
+      case 'regexp':
+        return single('RegExp', regexpText(o));
+      case 'error': {
+        const { type, message } = errorInfo(o);
+        return single(type, message ? `${type}: ${message}` : type);
+      }
+      case 'promise':
+        return single('Promise', 'Promise');
+      case 'weakmap':
+        return single('WeakMap', 'WeakMap');
+      case 'weakset':
+        return single('WeakSet', 'WeakSet');
+      case 'generator':
+      case 'asyncgenerator':
+        return {
+          k: 'generator',
+          t: kind === 'generator' ? 'generator' : 'async_generator',
+          name: generatorName(o),
+          state: 'suspended',
+        };
+      case 'class': {
+        const parent = getPrototypeOf(o);
+        const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
+        return {
+          k: 'class',
+          name: functionName(o) || 'anonymous',
+          bases,
+          f: [...fields(o, skipClassKey), ...privateFields(o, true)],
+        };
+      }
+      case 'function':
+        return describeFunction(o);
+      default: {
+        const name = constructorName(o);
+        if (name === null || name === 'Object') {
+          const pairs = fields(o).map(([key, v]) => [value(key), v]);
+          return { k: 'dict', t: 'Object', e: pairs.slice(0, MAX_ITEMS), n: pairs.length };
+        }
+        return { k: 'instance', t: name, f: [...fields(o), ...privateFields(o, false)] };
+      }
+    }
+  }
+
+  /** Prototype → `{stamp, name}`: `constructorName` of its objects, worked out once a step. */
+  const protoNames = new WeakMap();
+  /** `constructorName(o)` for any `o` whose prototype is `proto`. */
+  function nameOfProto(proto, o) {
+    if (proto === null) return null;
+    let c = protoNames.get(proto);
+    if (c === undefined) {
+      c = { stamp: 0, name: '' };
+      protoNames.set(proto, c);
+    }
+    if (c.stamp !== stamp) {
+      c.name = constructorName(o);
+      c.stamp = stamp;
+    }
+    return c.name;
+  }
+  /** Whether this step, no array element can be inherited from Array.prototype/Object.prototype. */
+  let protoIndexFree = false;
+  let protoIndexStamp = 0;
+  function arrayProtosClean() {
+    if (protoIndexStamp !== stamp) {
+      protoIndexStamp = stamp;
+      protoIndexFree =
+        defines.installed &&
+        !defines.at.has(ArrayProto) &&
+        !defines.at.has(ObjectProto) &&
+        Object.keys(ArrayProto).length === 0 &&
+        Object.keys(ObjectProto).length === 0;
+    }
+    return protoIndexFree;
+  }
+
+  /**
+   * Reads into `out` everything `describe(o, kind)` depends on (as raw values, so reading
+   * makes no strings and no wire values) and returns how many were written. Arrays and plain
+   * objects that a full read found free of accessors (`e.plain`) are read directly while no
+   * define function touched them since (`stillPlain`).
+   */
+  function readSlots(o, kind, out, e) {
+    let n = 0;
+    switch (kind) {
+      case 'array': {
+        const length = o.length;
+        const proto = getPrototypeOf(o);
+        out[n++] = length;
+        out[n++] = nameOfProto(proto, o);
+        const m = Math.min(length, MAX_ITEMS);
+        if (e.plain && stillPlain(o, e.checked)) {
+          e.checked = defines.serial;
+          if (proto === ArrayProto && arrayProtosClean()) {
+            // A missing element reads as undefined: only then is `hasOwn` needed.
+            for (let i = 0; i < m; i++) {
+              const v = o[i];
+              out[n++] = v !== undefined || hasOwn(o, i) ? v : HOLE;
             }
-            out.push([reg.names[i], value(v)]);
+          } else {
+            for (let i = 0; i < m; i++) out[n++] = hasOwn(o, i) ? o[i] : HOLE;
           }
+          return n;
         }
-        p = Reflect.getPrototypeOf(p);
+        let plain = true;
+        for (let i = 0; i < m; i++) {
+          const v = slotOf(getOwnPropertyDescriptor(o, i));
+          if (v === GETTER || v === SETTER) plain = false;
+          out[n++] = v;
+        }
+        e.plain = plain;
+        e.checked = defines.serial;
+        return n;
       }
-      return out;
-    };
-    const single = (t, text) => {
-      const n = codePoints(text);
-      if (n <= MAX_CHARS) return { k: 'value', t, r: text };
-      return { k: 'value', t, r: [...text].slice(0, MAX_CHARS).join(''), len: n };
-    };
-    const describeFunction = (fn) => {
-      const info = fnInfo.get(fn);
-      if (info) {
-        const [name, line, params, captured] = meta.fns[info.fid];
-        const c = [];
+      case 'typedarray': {
+        const length = apply(typedArrayLength, o, []);
+        out[n++] = apply(typedArrayTag, o, []);
+        out[n++] = length;
+        const m = Math.min(length, MAX_ITEMS);
+        for (let i = 0; i < m; i++) out[n++] = o[i];
+        return n;
+      }
+      case 'map': {
+        out[n++] = constructorName(o);
+        out[n++] = apply(mapSize, o, []);
+        const it = apply(mapEntries, o, []);
+        for (let k = 0, r = it.next(); !r.done && k < MAX_ITEMS; k++, r = it.next()) {
+          out[n++] = r.value[0];
+          out[n++] = r.value[1];
+        }
+        return n;
+      }
+      case 'set': {
+        out[n++] = constructorName(o);
+        out[n++] = apply(setSize, o, []);
+        const it = apply(setValues, o, []);
+        for (let k = 0, r = it.next(); !r.done && k < MAX_ITEMS; k++, r = it.next()) out[n++] = r.value;
+        return n;
+      }
+      case 'date':
+        out[n++] = apply(dateGetTime, o, []);
+        return n;
+      case 'regexp':
+        out[n++] = apply(regexpSource, o, []);
+        out[n++] = apply(regexpFlags, o, []);
+        return n;
+      case 'error': {
+        const { type, message } = errorInfo(o);
+        out[n++] = type;
+        out[n++] = message;
+        return n;
+      }
+      case 'generator':
+      case 'asyncgenerator':
+        out[n++] = generatorName(o);
+        return n;
+      case 'class': {
+        const parent = getPrototypeOf(o);
+        out[n++] = functionName(o);
+        out[n++] = parent;
+        out[n++] = typeof parent === 'function' ? functionName(parent) : '';
+        n = fieldSlots(o, skipClassKey, out, n);
+        out[n++] = HOLE;
+        return privateValues(o, true, out, n);
+      }
+      case 'function': {
+        const info = fnInfo.get(o);
+        if (!info) {
+          out[n++] = functionName(o);
+          return n;
+        }
+        out[n++] = info.fid;
         if (info.capt) {
+          const captured = meta.fns[info.fid][3];
           for (let i = 0; i < captured.length; i++) {
             let v;
             try {
               v = info.capt(i);
             } catch {
-              continue;
+              v = THROWS;
             }
-            c.push([captured[i], value(v)]);
+            out[n++] = v;
           }
         }
-        return { k: 'function', name, p: params, c, line };
+        return n;
       }
-      return { k: 'function', name: functionName(fn) || 'anonymous' };
-    };
-    const describe = (o) => {
-      const kind = kindOf(o, proxies);
-      switch (kind) {
-        case 'proxy':
-          return { k: 'value', t: 'Proxy', r: 'Proxy' };
-        case 'array': {
-          const length = ownData(o, 'length');
-          const items = [];
-          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) {
-            const d = Reflect.getOwnPropertyDescriptor(o, i);
-            items.push(d === undefined ? ['undefined', 'empty'] : described(d));
+      case 'proxy':
+      case 'promise':
+      case 'weakmap':
+      case 'weakset':
+        return n;
+      default: {
+        const name = nameOfProto(getPrototypeOf(o), o);
+        out[n++] = name;
+        if (e.plain && stillPlain(o, e.checked)) {
+          e.checked = defines.serial;
+          const keys = Object.keys(o);
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i];
+            out[n++] = key;
+            out[n++] = o[key];
           }
-          const name = constructorName(o);
-          return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: length };
+        } else {
+          const from = n;
+          n = fieldSlots(o, null, out, n);
+          let plain = true;
+          for (let i = from + 1; i < n; i += 2) if (out[i] === GETTER || out[i] === SETTER) plain = false;
+          e.plain = plain;
+          e.checked = defines.serial;
         }
-        case 'typedarray': {
-          const { tag, length } = typedArrayInfo(o);
-          const items = [];
-          for (let i = 0; i < Math.min(length, MAX_ITEMS); i++) items.push(value(o[i]));
-          return { k: 'list', t: tag, i: items, n: length };
+        if (name === null || name === 'Object') return n;
+        out[n++] = HOLE;
+        return privateValues(o, false, out, n);
+      }
+    }
+  }
+
+  /**
+   * Brings the entry of a reached object up to date. Returns true when its description
+   * changed since it was last serialised; the objects it refers to are reached either way.
+   */
+  function refresh(e) {
+    const o = e.obj;
+    const kind = e.kind;
+    let n = -1;
+    if (kind !== null) {
+      try {
+        n = readSlots(o, kind, scratch, e);
+      } catch {
+        n = -1;
+      }
+    }
+    const raw = e.raw;
+    if (n >= 0 && raw !== null && raw.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (!Object.is(raw[i], scratch[i])) {
+          same = false;
+          break;
         }
-        case 'map': {
-          const { entries, size } = mapEntryList(o, MAX_ITEMS);
-          return { k: 'dict', t: constructorName(o) || 'Map', e: entries.map(([key, v]) => [value(key), value(v)]), n: size };
-        }
-        case 'set': {
-          const { values, size } = setValueList(o, MAX_ITEMS);
-          return { k: 'set', t: constructorName(o) || 'Set', i: values.map(value), n: size };
-        }
-        case 'date':
-          return single('Date', dateText(o));
-        case 'regexp':
-          return single('RegExp', regexpText(o));
-        case 'error': {
-          const { type, message } = errorInfo(o);
-          return single(type, message ? `${type}: ${message}` : type);
-        }
-        case 'promise':
-          return single('Promise', 'Promise');
-        case 'weakmap':
-          return single('WeakMap', 'WeakMap');
-        case 'weakset':
-          return single('WeakSet', 'WeakSet');
-        case 'generator':
-        case 'asyncgenerator':
-          return {
-            k: 'generator',
-            t: kind === 'generator' ? 'generator' : 'async_generator',
-            name: generatorName(o),
-            state: 'suspended',
-          };
-        case 'class': {
-          const parent = Reflect.getPrototypeOf(o);
-          const bases = typeof parent === 'function' && parent !== Function.prototype ? [functionName(parent)] : [];
-          return {
-            k: 'class',
-            name: functionName(o) || 'anonymous',
-            bases,
-            f: [
-              ...fields(o, (key) => key === 'prototype' || key === 'length' || key === 'name'),
-              ...privateFields(o, true),
-            ],
-          };
-        }
-        case 'function':
-          return describeFunction(o);
-        default: {
-          const name = constructorName(o);
-          if (name === null || name === 'Object') {
-            const entries = fields(o).map(([key, v]) => [value(key), v]);
-            return { k: 'dict', t: 'Object', e: entries.slice(0, MAX_ITEMS), n: entries.length };
+      }
+      if (same) {
+        const k = e.kids;
+        for (let i = 0; i < k.length; i++) {
+          const kid = k[i];
+          if (kid.seen !== stamp) {
+            kid.seen = stamp;
+            queue.push(kid);
           }
-          return { k: 'instance', t: name, f: [...fields(o), ...privateFields(o, false)] };
         }
+        return false;
       }
-    };
-    const locals = (f) => {
-      const out = [];
-      const names = f.getter ? meta.scopes[f.sid] || [] : [];
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        if (name.startsWith(RESERVED)) continue;
-        let v;
-        try {
-          v = f.getter(i);
-        } catch {
-          continue;
-        }
-        out.push([name, value(v)]);
+    }
+    e.raw = n >= 0 ? scratch.slice(0, n) : null;
+    kids = [];
+    let d;
+    try {
+      d = n >= 0 ? fromSlots(kind, e.raw) : null;
+      if (d === null) d = kind === null ? describe(o, kindOf(o, proxies)) : describe(o, kind);
+    } catch (err) {
+      d = { k: 'value', t: 'unreadable', r: String(err && err.message) };
+    }
+    e.kids = kids;
+    kids = null;
+    const text = JSON.stringify(d);
+    e.desc = d;
+    if (text === e.text) return false;
+    e.text = text;
+    return true;
+  }
+
+  /** The wire form of a slot as `readSlots` keeps it (what `described` gives for its descriptor). */
+  function slotWire(v, hole) {
+    if (v === HOLE) return hole;
+    if (v === GETTER) return { u: 'getter' };
+    if (v === SETTER) return { u: 'setter only' };
+    return value(v);
+  }
+
+  /**
+   * The description of an array or of a plain object or instance without private fields built
+   * from the slots just read (the same as `describe` gives, without reading them again), or
+   * null for other objects.
+   */
+  function fromSlots(kind, raw) {
+    if (kind === 'array') {
+      const items = [];
+      for (let i = 2; i < raw.length; i++) items.push(slotWire(raw[i], EMPTY_SLOT));
+      const name = raw[1];
+      return { k: 'list', t: name && name !== 'Object' ? name : 'Array', i: items, n: raw[0] };
+    }
+    if (kind !== 'object') return null;
+    const name = raw[0];
+    if (name === null || name === 'Object') {
+      const pairs = [];
+      for (let i = 1; i < raw.length; i += 2) {
+        const v = slotWire(raw[i + 1], UNDEFINED_SLOT);
+        pairs.push([value(raw[i]), v]);
       }
-      return out;
-    };
-    const drain = () => {
-      for (let q = 0; q < queue.length; q++) {
-        const [id, obj] = queue[q];
-        let d;
-        try {
-          d = describe(obj);
-        } catch (e) {
-          d = { k: 'value', t: 'unreadable', r: String(e && e.message) };
-        }
-        heap.set(id, d);
+      return { k: 'dict', t: 'Object', e: pairs.slice(0, MAX_ITEMS), n: pairs.length };
+    }
+    if (raw[raw.length - 1] !== HOLE) return null; // private fields: `describe` names them
+    const f = [];
+    for (let i = 1; i < raw.length - 1; i += 2) f.push([raw[i], slotWire(raw[i + 1], UNDEFINED_SLOT)]);
+    return { k: 'instance', t: name, f };
+  }
+  const EMPTY_SLOT = ['undefined', 'empty'];
+  const UNDEFINED_SLOT = ['undefined', 'undefined'];
+
+  /** The visible locals of frame `f` as `[names, values]`, reaching the objects among them. */
+  function readLocals(f) {
+    const names = [];
+    const vals = [];
+    const scope = f.getter ? meta.scopes[f.sid] || [] : [];
+    for (let i = 0; i < scope.length; i++) {
+      const name = scope[i];
+      if (name.startsWith(RESERVED)) continue;
+      let v;
+      try {
+        v = f.getter(i);
+      } catch {
+        continue;
       }
-    };
-    return { heap, value, locals, drain };
+      names.push(name);
+      vals.push(v);
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) reach(v);
+    }
+    return [names, vals];
   }
 
   function generatorName(g) {
-    const proto = Reflect.getPrototypeOf(g);
+    const proto = getPrototypeOf(g);
     return (proto && generatorNames.get(proto)) || 'generator';
   }
   const generatorNames = new WeakMap();
 
   // What the previous step record left, so each record only says what changed.
   let sentOrder = [];
-  const sentFrames = new Map();
-  let sentHeap = new Map();
-  let sentLoops = '[]';
+  /** Bumped to make every frame send its locals again (`frame.sent` of another generation). */
+  let sentGen = 0;
+  const NO_NAMES = [];
+  let sentLoops = [];
   let sentLength = 0;
 
   const idNumber = (id) => Number(id.slice(1));
+  const byIdNumber = (a, b) => idNumber(a) - idNumber(b);
 
-  function frameUpdate(f, locals) {
-    const names = locals.map(([n]) => n).join('\u0000');
-    const vals = locals.map(([, v]) => JSON.stringify(v));
-    const prev = sentFrames.get(f.id);
-    sentFrames.set(f.id, { ln: f.line, names, vals, st: f.state });
-    if (!prev) {
-      const update = { i: f.id, fn: f.func, ln: f.line, lv: locals };
+  /**
+   * What changed in frame `f` since the last step sent (null for nothing). Its locals are read
+   * and compared with what was sent in one pass, allocating nothing while they are the same.
+   */
+  function frameUpdate(f) {
+    const prev = f.sent;
+    if (prev === null || prev.gen !== sentGen) {
+      const [names, vals] = readLocals(f);
+      const wires = vals.map(value);
+      f.sent = { gen: sentGen, ln: f.line, names, vals, wires, st: f.state };
+      const update = { i: f.id, fn: f.func, ln: f.line, lv: names.map((name, k) => [name, wires[k]]) };
       if (f.state !== 'active') update.st = f.state;
       return update;
     }
-    const update = { i: f.id };
-    let changed = false;
+    let update = null;
     if (prev.ln !== f.line) {
-      update.ln = f.line;
-      changed = true;
+      update = { i: f.id, ln: f.line };
+      prev.ln = f.line;
     }
-    if (prev.names !== names) {
-      update.lv = locals;
-      changed = true;
-    } else {
-      const ls = [];
-      for (let k = 0; k < locals.length; k++) if (vals[k] !== prev.vals[k]) ls.push(locals[k]);
-      if (ls.length > 0) {
-        update.ls = ls;
-        changed = true;
+    const scope = f.getter ? meta.scopes[f.sid] || NO_NAMES : NO_NAMES;
+    const names = prev.names;
+    const vals = prev.vals;
+    let k = 0;
+    let sameNames = true;
+    let ls = null;
+    for (let i = 0; i < scope.length; i++) {
+      const name = scope[i];
+      if (name.startsWith(RESERVED)) continue;
+      let v;
+      try {
+        v = f.getter(i);
+      } catch {
+        continue;
       }
+      if (k >= names.length || names[k] !== name) {
+        sameNames = false;
+        break;
+      }
+      if (v !== null && (typeof v === 'object' || typeof v === 'function')) reach(v);
+      if (!Object.is(v, vals[k])) {
+        vals[k] = v;
+        const w = value(v);
+        if (!sameWire(w, prev.wires[k])) {
+          prev.wires[k] = w;
+          if (ls === null) ls = [];
+          ls.push([name, w]);
+        }
+      }
+      k++;
+    }
+    if (sameNames && k !== names.length) sameNames = false;
+    if (!sameNames) {
+      const [allNames, allVals] = readLocals(f);
+      const wires = allVals.map(value);
+      if (update === null) update = { i: f.id };
+      update.lv = allNames.map((name, j) => [name, wires[j]]);
+      prev.names = allNames;
+      prev.vals = allVals;
+      prev.wires = wires;
+    } else if (ls !== null) {
+      if (update === null) update = { i: f.id };
+      update.ls = ls;
     }
     if (prev.st !== f.state) {
+      if (update === null) update = { i: f.id };
       update.st = f.state;
-      changed = true;
+      prev.st = f.state;
     }
-    return changed ? update : null;
+    return update;
+  }
+
+  /** Forgets what was sent, so a step that failed half-way cannot leave stale caches. */
+  function forgetSent() {
+    sentGen++;
+    sentOrder = [];
+    sentStamp = -1;
+    sentLoops = [];
   }
 
   function record(event, line, extra) {
     check();
     if (steps >= maxSteps) stop('steps');
+    if (unkept > 0) {
+      sampler.skipped++;
+      return;
+    }
     serializing = true;
     let rec;
     try {
-      const s = snapshot();
-      const frames = [...stack, ...suspended];
+      stamp++;
+      queue = [];
+      const frames = suspended.length === 0 ? stack : [...stack, ...suspended];
       rec = {};
       if (event !== 'line') rec.e = event;
       rec.l = line;
-      const order = frames.map((f) => f.id);
       const updates = [];
-      for (const f of frames) {
-        const u = frameUpdate(f, s.locals(f));
+      for (let k = 0; k < frames.length; k++) {
+        const u = frameUpdate(frames[k]);
         if (u) updates.push(u);
       }
-      if (order.length !== sentOrder.length || order.some((id, k) => id !== sentOrder[k])) {
+      let sameOrder = frames.length === sentOrder.length;
+      for (let k = 0; sameOrder && k < frames.length; k++) sameOrder = frames[k].id === sentOrder[k];
+      if (!sameOrder) {
+        const order = frames.map((f) => f.id);
         let keep = 0;
         while (keep < order.length && keep < sentOrder.length && order[keep] === sentOrder[keep]) keep++;
         rec.fp = keep;
@@ -1082,38 +1753,44 @@ export function createRecorder(options = {}) {
         sentOrder = order;
       }
       if (updates.length > 0) rec.f = updates;
-      if (extra && 'returnValue' in extra) rec.r = s.value(extra.returnValue);
+      if (extra && 'returnValue' in extra) rec.r = value(extra.returnValue);
       if (extra && extra.exception) rec.x = extra.exception;
-      let printed = [];
-      if (pendingOutput) printed = pendingOutput.objects.map((o) => s.value(o));
-      s.drain();
+      let printed = null;
+      if (pendingOutput) printed = pendingOutput.objects.map(value);
       const added = [];
-      const changed = {};
-      let anyChanged = false;
-      const nextHeap = new Map();
-      for (const [id, obj] of s.heap) {
-        const text = JSON.stringify(obj);
-        nextHeap.set(id, text);
-        if (!sentHeap.has(id)) added.push(id);
-        if (sentHeap.get(id) !== text) {
-          changed[id] = obj;
-          anyChanged = true;
+      let changed = null;
+      for (let q = 0; q < queue.length; q++) {
+        const e = queue[q];
+        const fresh = e.live !== sentStamp;
+        if (refresh(e) || fresh) {
+          if (changed === null) changed = {};
+          changed[e.id] = e.desc;
         }
+        if (fresh) added.push(e.id);
+        e.live = stamp;
       }
       const removed = [];
-      for (const id of sentHeap.keys()) if (!nextHeap.has(id)) removed.push(id);
-      if (added.length > 0) rec.ha = added.sort((a, b) => idNumber(a) - idNumber(b));
-      if (removed.length > 0) rec.hr = removed.sort((a, b) => idNumber(a) - idNumber(b));
-      if (anyChanged) rec.h = changed;
-      sentHeap = nextHeap;
-      const loops = [];
-      for (const f of frames) {
-        for (const l of f.loops) loops.push([f.id, meta.loops[l.idx][0], l.instance, l.iteration]);
+      for (let q = 0; q < sentLive.length; q++) if (sentLive[q].live !== stamp) removed.push(sentLive[q].id);
+      if (added.length > 0) rec.ha = added.sort(byIdNumber);
+      if (removed.length > 0) rec.hr = removed.sort(byIdNumber);
+      if (changed !== null) rec.h = changed;
+      let loopCount = 0;
+      let sameLoops = true;
+      for (let k = 0; k < frames.length; k++) {
+        const f = frames[k];
+        for (let j = 0; j < f.loops.length; j++) {
+          const l = f.loops[j];
+          const s = sentLoops[loopCount++];
+          if (sameLoops && !(s && s[0] === f.id && s[1] === meta.loops[l.idx][0] && s[2] === l.instance && s[3] === l.iteration)) sameLoops = false;
+        }
       }
-      const loopsText = JSON.stringify(loops);
-      if (loopsText !== sentLoops) {
+      if (!sameLoops || loopCount !== sentLoops.length) {
+        const loops = [];
+        for (const f of frames) {
+          for (const l of f.loops) loops.push([f.id, meta.loops[l.idx][0], l.instance, l.iteration]);
+        }
         rec.lp = loops;
-        sentLoops = loopsText;
+        sentLoops = loops;
       }
       if (stdoutLength !== sentLength) {
         rec.n = stdoutLength;
@@ -1125,10 +1802,19 @@ export function createRecorder(options = {}) {
         rec.o = [pendingOutput.line, refs];
         pendingOutput = null;
       }
+      const skipped = sampler.takeSkipped();
+      if (skipped > 0) rec.sk = skipped;
+      sentLive = queue;
+      sentStamp = stamp;
+    } catch (e) {
+      kids = null;
+      forgetSent();
+      throw e;
     } finally {
       serializing = false;
     }
     steps++;
+    sampler.steps = steps;
     emit(rec);
   }
 
@@ -1328,6 +2014,7 @@ export function createRecorder(options = {}) {
       return v;
     },
     exit(f) {
+      if (f.loops.length > 0) dropLoops(f, 0);
       const i = stack.lastIndexOf(f);
       if (i >= 0) stack.splice(i, 1);
       const j = suspended.indexOf(f);
@@ -1362,28 +2049,44 @@ export function createRecorder(options = {}) {
       ensureActive(f);
       const run = (f.loopRuns.get(idx) || 0) + 1;
       f.loopRuns.set(idx, run);
-      f.loops.push({ idx, instance: run, iteration: 0 });
+      f.loops.push({ idx, instance: run, iteration: 0, sampling: sampler.startLoop(null) });
       f.line = meta.loops[idx][1];
       f.sid = sid;
       f.getter = getter;
       record('line', f.line);
     },
+    /** A pass of loop `idx` starts; true for the first pass (`loopCount` may follow). */
     loopIter(f, idx) {
       check();
       ensureActive(f);
-      for (let i = f.loops.length - 1; i >= 0; i--) {
-        if (f.loops[i].idx === idx) {
-          f.loops[i].iteration++;
-          return;
-        }
-      }
+      const l = loopOf(f, idx);
+      if (l === undefined) return false;
+      l.iteration++;
+      passStarts(f, l);
+      return l.iteration === 1;
+    },
+    /** A counting loop's length from its values as its first pass starts (crates/instrument-js sizing.rs). */
+    loopCount(f, idx, start, bound, step, inclusive) {
+      const l = loopOf(f, idx);
+      if (l !== undefined && l.iteration === 1) l.sampling.length = countingLength(start, bound, step, inclusive === 1);
+      return true;
+    },
+    /** Notes the length of what a `for … of` iterates over, and returns it unchanged. */
+    sized(f, idx, iterable) {
+      const l = loopOf(f, idx);
+      if (l !== undefined && l.iteration === 0) l.sampling.length = sizeOf(iterable);
+      return iterable;
+    },
+    /** A number read through own data properties only (`__as.num(grid, 0, 'length')`), or NaN. */
+    num(v, ...keys) {
+      return numberAt(v, keys);
     },
     tail(f, idx, sid, getter) {
       check();
       ensureActive(f);
       for (let i = f.loops.length - 1; i >= 0; i--) {
         if (f.loops[i].idx === idx) {
-          f.loops.length = i + 1;
+          dropLoops(f, i + 1);
           break;
         }
       }
@@ -1395,7 +2098,7 @@ export function createRecorder(options = {}) {
     loopExit(f, idx) {
       for (let i = f.loops.length - 1; i >= 0; i--) {
         if (f.loops[i].idx === idx) {
-          f.loops.length = i;
+          dropLoops(f, i);
           break;
         }
       }
@@ -1578,7 +2281,7 @@ export function createRecorder(options = {}) {
         if (!(e instanceof BudgetExhausted)) throw e;
       }
     }
-    const end = { counts: counts() };
+    const end = { counts: counts(), sampled: sampler.sampled };
     if (stopped) {
       end.truncated = true;
       end.stoppedBy = stopped;

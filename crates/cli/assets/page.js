@@ -4,7 +4,8 @@
 // step at a time. Text that came from the traced program (source, printed output, names, the
 // error) is untrusted and only ever goes in with textContent. The memory pictures are SVG from
 // our own renderer, stored as a table of distinct pieces plus, per step, the indices that
-// joined give that step's SVG (see indicesOf); those trusted strings are the only thing set with innerHTML.
+// joined give that step's SVG (see pieceLists); the loop history is stored the same way in the
+// same table. Those trusted strings are the only thing set with innerHTML.
 (async function () {
   'use strict';
 
@@ -36,6 +37,7 @@
     first: $('first'), prev: $('prev'), next: $('next'), last: $('last'),
     slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'), sampled: $('sampled'),
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
+    loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
 
@@ -82,6 +84,7 @@
 
   let current = -1;
   let shownSvg = null;
+  let shownLoop = null;
   const marked = { 'is-current': null, 'is-prev': null, 'is-error': null };
 
   function mark(cls, line) {
@@ -121,28 +124,39 @@
     ui.where.replaceChildren(...parts);
   }
 
-  // Step i's piece indices. Each step is stored as operations over the step before: v >= 0
-  // is piece v; v < 0 followed by n copies n indices of the previous step from -v - 1.
-  // Decoded in order on first use and kept.
-  const decoded = [];
-  function indicesOf(i) {
-    for (let s = decoded.length; s <= i; s++) {
-      const ops = steps.svg[s];
-      const prev = s > 0 ? decoded[s - 1] : [];
-      const out = [];
-      for (let k = 0; k < ops.length; k++) {
-        const v = ops[k];
-        if (v >= 0) {
-          out.push(v);
-        } else {
-          const start = -v - 1;
-          const end = start + ops[++k];
-          for (let t = start; t < end; t++) out.push(prev[t]);
+  // A column of per-step piece lists (steps.svg: the memory picture; steps.loops: the loop
+  // history, an empty list when no loop runs). Each step is stored as operations over the step
+  // before: v >= 0 is piece v; v < 0 followed by n copies n indices of the previous step from
+  // -v - 1. Decoded in order on first use and kept.
+  function pieceLists(column) {
+    const decoded = [];
+    return function indicesOf(i) {
+      for (let s = decoded.length; s <= i; s++) {
+        const ops = column[s];
+        const prev = s > 0 ? decoded[s - 1] : [];
+        const out = [];
+        for (let k = 0; k < ops.length; k++) {
+          const v = ops[k];
+          if (v >= 0) {
+            out.push(v);
+          } else {
+            const start = -v - 1;
+            const end = start + ops[++k];
+            for (let t = start; t < end; t++) out.push(prev[t]);
+          }
         }
+        decoded.push(out);
       }
-      decoded.push(out);
-    }
-    return decoded[i];
+      return decoded[i];
+    };
+  }
+  const memoryIndicesOf = pieceLists(steps.svg);
+  const loopIndicesOf = pieceLists(steps.loops || []);
+
+  function joinPieces(indices) {
+    let svg = '';
+    for (const k of indices) svg += pieces[k];
+    return svg;
   }
 
   function sameIndices(a, b) {
@@ -163,12 +177,10 @@
   }
 
   function showMemory(i, animate) {
-    const indices = indicesOf(i);
+    const indices = memoryIndicesOf(i);
     if (sameIndices(shownSvg, indices)) return;
     const before = animate ? boxPositions() : null;
-    let svg = '';
-    for (const k of indices) svg += pieces[k];
-    ui.memory.innerHTML = svg;
+    ui.memory.innerHTML = joinPieces(indices);
     shownSvg = indices;
     if (!before || typeof Element.prototype.animate !== 'function') return;
     for (const [key, [x, y]] of boxPositions()) {
@@ -191,6 +203,72 @@
         ],
         { duration: 180, easing: 'ease-out' },
       );
+    }
+  }
+
+  // The loop running at step i: its history (the same SVG for every step of one pass, so it
+  // is only rebuilt when a pass ends), scrolled so the row of the pass in progress is in view.
+  function showLoops(i) {
+    const indices = steps.loops && steps.loops.length ? loopIndicesOf(i) : [];
+    const running = indices.length > 0;
+    const span = (steps.loopsTooLong || []).find(([first, last]) => first <= i && i <= last);
+    const tooLong = span ? span[2] : 0;
+    ui.noLoop.textContent = tooLong
+      ? 'This loop runs for ' + tooLong.toLocaleString('en-US') + ' steps: too long to draw its history on this page. `algoscope render --view loops --step ' + (i + 1) + '` draws it.'
+      : 'No loop running at this step.';
+    ui.noLoop.hidden = running;
+    ui.loops.classList.toggle('is-idle', !running);
+    if (!sameIndices(shownLoop, indices)) {
+      if (running) {
+        ui.loopPicture.innerHTML = joinPieces(indices);
+        pinColumnHeads();
+      } else {
+        ui.loopPicture.replaceChildren();
+      }
+      shownLoop = indices;
+    }
+    if (running) scrollToCurrentRow();
+  }
+
+  // Repeats the drawing's column heads (names and indices, `g.loop-columns`, between y = 0
+  // and its data-h) in a small SVG that sticks to the top of the pane while the rows scroll
+  // under it. The copy covers the original exactly when the pane is scrolled to the top.
+  let headsHeight = 0;
+  function pinColumnHeads() {
+    headsHeight = 0;
+    const svg = ui.loopPicture.querySelector('svg');
+    const heads = svg && svg.querySelector('g.loop-columns[data-h]');
+    if (!heads) return;
+    const w = svg.getAttribute('width');
+    const h = Number(heads.getAttribute('data-h'));
+    // The namespace comes from the drawing itself, so the page names no address anywhere.
+    const pinned = document.createElementNS(svg.namespaceURI, 'svg');
+    pinned.setAttribute('class', svg.getAttribute('class') + ' loop-heads');
+    pinned.setAttribute('width', w);
+    pinned.setAttribute('height', String(h));
+    pinned.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    const paper = document.createElementNS(svg.namespaceURI, 'rect');
+    paper.setAttribute('class', 'paper');
+    paper.setAttribute('width', '100%');
+    paper.setAttribute('height', '100%');
+    pinned.append(paper, heads.cloneNode(true));
+    svg.style.marginTop = -h + 'px';
+    ui.loopPicture.prepend(pinned);
+    headsHeight = h;
+  }
+
+  // Brings the current pass's row (class `current` in the drawing) into view, reading its
+  // place from the renderer's data-y/data-h (diagram units, 1:1 with CSS px) so no layout is
+  // forced.
+  function scrollToCurrentRow() {
+    const row = ui.loopPicture.querySelector('g.loop-row.current[data-y]');
+    if (!row) return;
+    const box = ui.loopPicture;
+    const top = Number(row.getAttribute('data-y'));
+    const bottom = top + Number(row.getAttribute('data-h'));
+    // The pinned column heads cover the pane's top `headsHeight` px.
+    if (top < box.scrollTop + headsHeight || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
     }
   }
 
@@ -231,6 +309,7 @@
     mark('is-prev', before !== line ? before : null);
     showWhere(i);
     showMemory(i, animate);
+    showLoops(i);
     showOutput(i);
     showError(i);
     scrollLineIntoView(line);

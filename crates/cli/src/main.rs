@@ -28,8 +28,9 @@ enum Command {
     /// Write a self-contained HTML page that steps through a program's run (.py, .js, .mjs, .cjs, .ts, .mts, .cts) or a trace
     /// (.json); works from file://.
     Html(commands::html::Args),
-    /// Draw one step's memory picture (frames, heap boxes, arrows) as SVG, from a program
-    /// (.py, .js, .mjs, .cjs, .ts, .mts, .cts) or a trace (.json).
+    /// Draw one step's memory picture (frames, heap boxes, arrows), or with `--view loops` the
+    /// history of the loop running at it, as SVG, from a program (.py, .js, .mjs, .cjs, .ts,
+    /// .mts, .cts) or a trace (.json).
     Render(commands::render::Args),
 }
 

@@ -71,13 +71,19 @@ fn page_data(page: &str) -> Value {
     serde_json::from_str(&json).expect("the data is JSON")
 }
 
-/// Each step's SVG, joined from the piece table as the player joins it: a step's operations
-/// are piece indices (`v >= 0`) or copies of `n` indices of the previous step from `-v - 1`.
+/// Each step's memory SVG, joined from the piece table as the player joins it.
 fn step_svgs(data: &Value) -> Vec<String> {
+    column_svgs(data, "svg")
+}
+
+/// Each step's picture in column `column` of `steps` (`svg`: memory, `loops`: loop history,
+/// empty when none), joined from the piece table as the player joins it: a step's operations
+/// are piece indices (`v >= 0`) or copies of `n` indices of the previous step from `-v - 1`.
+fn column_svgs(data: &Value, column: &str) -> Vec<String> {
     let pieces = data["pieces"].as_array().expect("pieces");
     let mut previous: Vec<usize> = Vec::new();
     let mut svgs = Vec::new();
-    for ops in data["steps"]["svg"].as_array().expect("steps.svg") {
+    for ops in data["steps"][column].as_array().expect("a steps column") {
         let ops: Vec<i64> = ops
             .as_array()
             .expect("a step is an array")
@@ -183,6 +189,7 @@ fn page_data_matches_the_trace() {
         // The pictures are left out: they are the renderer's, snapshotted in its own tests.
         data.as_object_mut().unwrap().remove("pieces");
         data["steps"].as_object_mut().unwrap().remove("svg");
+        data["steps"].as_object_mut().unwrap().remove("loops");
         insta::assert_json_snapshot!(data);
     });
 }
@@ -348,4 +355,59 @@ fn a_program_that_does_not_parse_gets_its_errors_and_no_page() {
         "{stderr}"
     );
     assert!(!dir.path().join("broken.html").exists());
+}
+
+#[test]
+fn the_loop_pane_follows_the_loops_of_the_run() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces/python/bubble_sort.json");
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let data = page_data(&build(&path, &[]));
+    let loops = column_svgs(&data, "loops");
+    let steps = trace["steps"].as_array().unwrap();
+    assert_eq!(loops.len(), steps.len());
+    for (i, (step, svg)) in steps.iter().zip(&loops).enumerate() {
+        let in_loop = !step["loops"].as_array().is_none_or(|l| l.is_empty());
+        assert_eq!(!svg.is_empty(), in_loop, "step {}", i + 1);
+        if in_loop {
+            assert!(
+                svg.starts_with("<svg") && svg.contains("algoscope-loops"),
+                "step {}",
+                i + 1
+            );
+        }
+    }
+    // Inside bubble_sort's loops the pass in progress is marked for the player to scroll to.
+    let swap = steps
+        .iter()
+        .position(|s| {
+            s["loops"]
+                .as_array()
+                .is_some_and(|l| l.len() == 2 && l[1]["iteration"].as_u64() >= Some(1))
+        })
+        .expect("a step in the inner loop");
+    assert!(loops[swap].contains("loop-row current"));
+    assert_eq!(data["steps"]["loopsTooLong"], json!([]));
+}
+
+#[test]
+fn a_loop_run_too_long_for_the_page_is_named_not_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("long.py");
+    std::fs::write(
+        &program,
+        "total = 0\nfor i in range(600):\n    total += i\nprint(total)\n",
+    )
+    .unwrap();
+    let data = page_data(&build(&program, &[]));
+    let spans = data["steps"]["loopsTooLong"]
+        .as_array()
+        .expect("spans")
+        .clone();
+    assert_eq!(spans.len(), 1, "{spans:?}");
+    let [first, last, length] = [0, 1, 2].map(|k| spans[0][k].as_u64().unwrap());
+    assert!(length > 1_000, "{length}");
+    assert_eq!(last - first + 1, length);
+    let loops = column_svgs(&data, "loops");
+    assert!(loops.iter().all(String::is_empty));
 }

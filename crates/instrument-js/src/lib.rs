@@ -41,6 +41,7 @@ mod lines;
 mod parse;
 mod reserved;
 mod scope;
+mod sizing;
 mod strip;
 mod transform;
 

@@ -710,7 +710,8 @@ impl<'a> Transformer<'a> {
                 if let Some(update) = &f.update {
                     update.visit_with(self);
                 }
-                self.loop_body(body, idx, getter);
+                let count = crate::sizing::counting_args(f);
+                self.loop_body(body, idx, getter, count);
             }
             Stmt::ForIn(f) => {
                 let mut names = for_head_lexical(&f.left);
@@ -720,7 +721,7 @@ impl<'a> Transformer<'a> {
                 let getter = self.push_scope(names, Vec::new(), own);
                 f.left.visit_with(self);
                 f.right.visit_with(self);
-                self.loop_body(body, idx, getter);
+                self.loop_body(body, idx, getter, None);
             }
             Stmt::ForOf(f) => {
                 let mut names = for_head_lexical(&f.left);
@@ -733,22 +734,28 @@ impl<'a> Transformer<'a> {
                     let (lo, hi) = (self.off(f.right.span().lo), self.off(f.right.span().hi));
                     self.edits.open(lo, self.depth, "__as.asyncIter(__asf, ");
                     self.edits.close(hi, self.depth, ")");
+                } else if let (Some(idx), true) = (idx, self.traced()) {
+                    // The iterable's length, for sampling (see crate::sizing).
+                    let (lo, hi) = (self.off(f.right.span().lo), self.off(f.right.span().hi));
+                    self.edits
+                        .open(lo, self.depth, format!("__as.sized(__asf, {idx}, "));
+                    self.edits.close(hi, self.depth, ")");
                 }
                 f.right.visit_with(self);
-                self.loop_body(body, idx, getter);
+                self.loop_body(body, idx, getter, None);
             }
             Stmt::While(w) => {
                 w.test.visit_with(self);
                 let names = in_order(body_names);
                 let own = !names.is_empty();
                 let getter = self.push_scope(names, Vec::new(), own);
-                self.loop_body(body, idx, getter);
+                self.loop_body(body, idx, getter, None);
             }
             Stmt::DoWhile(d) => {
                 let names = in_order(body_names);
                 let own = !names.is_empty();
                 let getter = self.push_scope(names, Vec::new(), own);
-                self.loop_body(body, idx, getter);
+                self.loop_body(body, idx, getter, None);
                 self.pop_scope();
                 d.test.visit_with(self);
                 self.push_scope(Vec::new(), Vec::new(), false);
@@ -762,7 +769,8 @@ impl<'a> Transformer<'a> {
         }
     }
 
-    fn loop_body(&mut self, body: &Stmt, idx: Option<u32>, getter: String) {
+    /// `count`: the `__as.loopCount` arguments of a counting loop ([`crate::sizing`]).
+    fn loop_body(&mut self, body: &Stmt, idx: Option<u32>, getter: String, count: Option<String>) {
         let (open_at, close_at, stmts, synthetic): (usize, usize, &[Stmt], bool) = match body {
             Stmt::Block(b) => (
                 self.off(b.span.lo) + 1,
@@ -783,7 +791,12 @@ impl<'a> Transformer<'a> {
             head.push_str("{ ");
         }
         if let (Some(idx), true) = (idx, traced) {
-            head.push_str(&format!("__as.loopIter(__asf, {idx}); "));
+            match count {
+                Some(args) => head.push_str(&format!(
+                    "__as.loopIter(__asf, {idx}) && __as.loopCount(__asf, {idx}, {args}); "
+                )),
+                None => head.push_str(&format!("__as.loopIter(__asf, {idx}); ")),
+            }
         }
         head.push_str(&getter);
         let mut tail = String::new();

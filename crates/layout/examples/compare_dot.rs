@@ -28,7 +28,7 @@ fn main() {
         .unwrap_or(3);
     let with_dot = !args.iter().any(|a| a == "--no-dot") && dot_available();
     if !with_dot {
-        eprintln!("dot not found (apt-get install graphviz): printing our figures only");
+        eprintln!("without dot (not asked for, or not installed: apt-get install graphviz): our figures only");
     }
     println!("seeded random DAGs, {seeds} seed(s) per row; ms = mean per graph, crossings = total");
     println!(

@@ -202,7 +202,8 @@ pub struct Drawing {
     pub width: f64,
     /// Height of the view box (px).
     pub height: f64,
-    /// Classes of the root `<svg>` (`algoscope-memory`, `nested`, `has-output`).
+    /// Classes of the root `<svg>` (`algoscope-memory`, `nested`, `has-output`;
+    /// `algoscope-loops` for a loop history).
     pub classes: Vec<String>,
     /// Top-level marks, back to front.
     pub marks: Vec<Mark>,
@@ -210,6 +211,10 @@ pub struct Drawing {
 
 /// The stylesheet embedded in every SVG: colours and line widths are CSS custom properties.
 pub const STYLESHEET: &str = include_str!("style.css");
+
+/// The loop history's extra rules, embedded after [`STYLESHEET`] in a drawing whose root has
+/// the class `algoscope-loops` (see `loop_view`).
+pub const LOOP_STYLESHEET: &str = include_str!("loop_view/style.css");
 
 impl Drawing {
     /// The drawing as a standalone SVG document (UTF-8 text). Deterministic: the same drawing
@@ -227,6 +232,9 @@ impl Drawing {
         );
         out.push_str("<style>\n");
         out.push_str(STYLESHEET);
+        if self.classes.iter().any(|c| c == "algoscope-loops") {
+            out.push_str(LOOP_STYLESHEET);
+        }
         out.push_str("</style>\n");
         out.push_str(
             "<defs><marker id=\"algoscope-arrowhead\" class=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\" markerUnits=\"userSpaceOnUse\"><path d=\"M0,1 L10,5 L0,9 z\"/></marker></defs>\n",

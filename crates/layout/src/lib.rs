@@ -9,7 +9,8 @@
 //! breadth-first distance from the stack; sizes by arithmetic (monospace cells, a character
 //! 0.6 em wide, no font measuring); each object level with the first arrow into it and pushed
 //! down past anything already placed, so boxes never overlap; lists of lists as grids with the
-//! cell in focus highlighted; binary trees as blocks laid out in-order by depth; the printed
+//! cell in focus highlighted; trees as blocks laid out in-order by depth; linked lists as
+//! straight chains in link order, one column per node (see `chain`); the printed
 //! output at the bottom of the stack column. In nested mode, objects referenced once are
 //! drawn inside their holder. Arrows are routed orthogonally after placement, in lanes in the
 //! gaps between columns (see `route`). The same input always gives the same bytes.
@@ -30,8 +31,12 @@
 //! assert!(svg.contains(r#"data-from="frame:f1#a" data-to="obj:o1""#));
 //! ```
 
+mod chain;
 mod drawing;
 pub mod graph;
+mod loop_view;
+mod marker;
+mod mem_size;
 mod options;
 mod place;
 mod route;
@@ -43,7 +48,8 @@ use std::collections::BTreeMap;
 use algoscope_scene::{MemoryScene, OUTPUT_KEY};
 use serde::{Deserialize, Serialize};
 
-pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, STYLESHEET};
+pub use drawing::{escape, fmt_num, Drawing, Mark, Tag, LOOP_STYLESHEET, STYLESHEET};
+pub use loop_view::{layout_loop, LoopLayoutOptions};
 pub use options::{LayoutOptions, Sizes};
 
 use place::{assign_columns, build_units, column_widths, output_unit, place, unit_of, Unit};

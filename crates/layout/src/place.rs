@@ -3,7 +3,8 @@
 //!
 //! Columns: the stack is column 0; every other unit goes in the column of its breadth-first
 //! distance from the frames over the arrows drawn, so a forward arrow always reaches the very
-//! next column. Places: boxes a person dragged first, exactly where they were left; frames
+//! next column; a linked list's chain takes consecutive columns in link order and one top
+//! edge (see `chain`). Places: boxes a person dragged first, exactly where they were left; frames
 //! down column 0; then units in breadth-first order, each at the height of the first arrow
 //! into it (or where it was at the previous step, when that spot is free), pushed down past
 //! anything already there; the printed-output card last, at the bottom of column 0.
@@ -12,6 +13,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use algoscope_scene::{MemoryScene, TreeBlock, OUTPUT_KEY};
 
+use crate::chain::{chain_top, Chains};
 use crate::options::LayoutOptions;
 use crate::shape::{build_frame, build_object, build_output, output_width, Ctx, Port, Pt, Shape};
 
@@ -232,6 +234,8 @@ pub(crate) fn assign_columns(
             adj[s].push(t);
         }
     }
+    // A chain takes consecutive columns from where it is first reached (see `chain`).
+    let chains = Chains::new(scene, unit_of);
     let mut dist: Vec<Option<usize>> = vec![None; units.len()];
     let mut queue = VecDeque::new();
     for (i, u) in units.iter().enumerate() {
@@ -243,9 +247,22 @@ pub(crate) fn assign_columns(
     while let Some(i) = queue.pop_front() {
         let d = dist[i].unwrap_or(0);
         for &j in &adj[i] {
-            if dist[j].is_none() {
-                dist[j] = Some(d + 1);
-                queue.push_back(j);
+            if dist[j].is_some() {
+                continue;
+            }
+            match chains.columns(j, d + 1) {
+                Some(columns) => {
+                    for (u, c) in columns {
+                        if dist[u].is_none() {
+                            dist[u] = Some(c);
+                            queue.push_back(u);
+                        }
+                    }
+                }
+                None => {
+                    dist[j] = Some(d + 1);
+                    queue.push_back(j);
+                }
             }
         }
     }
@@ -353,8 +370,54 @@ pub(crate) fn place(
         }
     }
     let mut stack_bottom = top - s.box_gap_px;
+    let chains = Chains::new(scene, unit_of);
     for i in order {
         if placed[i] {
+            continue;
+        }
+        if let Some(&(c, _)) = chains.of.get(&i) {
+            // The whole chain at once, on one top edge.
+            let members: Vec<usize> = chains.members[c]
+                .iter()
+                .copied()
+                .filter(|&u| !placed[u])
+                .collect();
+            let at = |u: usize| {
+                let column = units[u].column.min(ncols.saturating_sub(1));
+                (column, col_x.get(column).copied().unwrap_or(0.0))
+            };
+            let want = members
+                .iter()
+                .find_map(|&u| desired_y(units, u, &placed, first_in.get(&u)))
+                .unwrap_or(top)
+                .max(top);
+            let prev = members
+                .first()
+                .and_then(|&u| options.previous.get(&units[u].key))
+                .map(|&p| p.1.max(top));
+            let fits = |u: usize, y: f64| {
+                let (column, x) = at(u);
+                occ.is_free(column, x, x + units[u].w, y, units[u].h)
+            };
+            let free = |u: usize, y: f64| {
+                let (column, x) = at(u);
+                occ.free_y(column, x, x + units[u].w, y, units[u].h)
+            };
+            let candidates: Vec<f64> = prev.into_iter().chain([want]).collect();
+            let y = chain_top(&members, &candidates, want, &fits, &free);
+            let spots: Vec<(usize, usize, f64)> = members
+                .iter()
+                .map(|&u| {
+                    let (column, x) = at(u);
+                    (u, column, x)
+                })
+                .collect();
+            for (u, column, x) in spots {
+                units[u].x = x;
+                units[u].y = y;
+                placed[u] = true;
+                occ.insert(column, y, y + units[u].h);
+            }
             continue;
         }
         let column = units[i].column.min(ncols.saturating_sub(1));

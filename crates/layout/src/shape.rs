@@ -12,6 +12,8 @@ use algoscope_scene::{
 use algoscope_trace_format::Value;
 
 use crate::drawing::Mark;
+use crate::marker::{pointer_beside, pointers_below, PointerAt};
+use crate::mem_size::{self, Anchor};
 use crate::options::Sizes;
 use crate::text::{elide, text_px, value_text};
 
@@ -230,6 +232,8 @@ struct Row {
     changed: bool,
     class: &'static str,
     name: String,
+    /// The cell's memory size (bytes), drawn in its top-right corner when present.
+    size: Option<u64>,
 }
 
 enum RowLabel {
@@ -245,6 +249,8 @@ struct Table<'r> {
     frame: bool,
     /// A tree node's left/right pair drawn as a bottom row of two cells.
     pair: Option<[(String, View); 2]>,
+    /// The box's memory-size text, drawn at the right of the title bar when present.
+    size: Option<String>,
 }
 
 /// A box of rows: title bar, then `label | value` rows (frames, dicts, instances, classes,
@@ -269,14 +275,21 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         6.0
     };
     let sizes: Vec<(f64, f64)> = t.rows.iter().map(|r| r.view.size(ctx)).collect();
-    let value_w = sizes.iter().map(|s| s.0).fold(
-        if t.rows.is_empty() {
-            0.0
-        } else {
-            s.cell_width_px
-        },
-        f64::max,
-    );
+    let cell_size_w = t
+        .rows
+        .iter()
+        .filter_map(|r| r.size)
+        .map(|b| mem_size::width(&mem_size::cell_text(b)) + 6.0)
+        .fold(0.0, f64::max);
+    let value_w = cell_size_w
+        + sizes.iter().map(|s| s.0).fold(
+            if t.rows.is_empty() {
+                0.0
+            } else {
+                s.cell_width_px
+            },
+            f64::max,
+        );
     let pair_pad = 6.0;
     let pair_sizes: Vec<(f64, f64)> = t
         .pair
@@ -296,7 +309,8 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     } else {
         0.0
     };
-    let title_w = text_px(&t.title, cw) + 20.0;
+    let title_size_w = t.size.as_deref().map_or(0.0, |s| mem_size::width(s) + 10.0);
+    let title_w = text_px(&t.title, cw) + 20.0 + title_size_w;
     let w = (label_w + value_w + pad)
         .max(title_w)
         .max(pair_w + 2.0 * pair_pad)
@@ -340,6 +354,15 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         let mut inner =
             vec![Mark::rect("cell", label_w, y, value_w, rh).class_if("changed", row.changed)];
         draw_view(row.view, vw, cell, &mut inner, &mut ports, &mut targets);
+        if let Some(bytes) = row.size {
+            let text = mem_size::cell_text(bytes);
+            inner.push(mem_size::mark(
+                label_w + value_w - 3.0,
+                y + 7.0,
+                Anchor::End,
+                text,
+            ));
+        }
         for m in inner {
             group = group.child(m);
         }
@@ -392,6 +415,9 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     marks.push(Mark::rect("box", 0.0, 0.0, w, h));
     marks.push(Mark::rect("titlebar", 0.0, 0.0, w, TITLE_H));
     marks.push(Mark::text("title", 8.0, TITLE_H / 2.0, t.title));
+    if let Some(size) = t.size {
+        marks.push(mem_size::mark(w - 6.0, TITLE_H / 2.0, Anchor::End, size));
+    }
     marks.extend(row_marks);
     let mut group = node_group(&t.classes, t.key, w, h);
     group.children = marks;
@@ -430,6 +456,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             changed: b.changed,
             class: "binding",
             name: b.name.clone(),
+            size: b.size_bytes,
         })
         .collect();
     if let Some(v) = &frame.return_value {
@@ -439,6 +466,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             changed: true,
             class: "binding return",
             name: "return".to_string(),
+            size: None,
         });
     }
     let classes = format!(
@@ -456,6 +484,7 @@ pub(crate) fn build_frame(ctx: &Ctx, frame: &SceneFrame) -> Shape {
             rows,
             frame: true,
             pair: None,
+            size: frame.size_bytes.map(mem_size::frame_text),
         },
     )
 }
@@ -474,11 +503,15 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         if obj.new { " new" } else { "" }
     );
     let slot_from = |id: &str| format!("{}#{}", obj.key, id);
-    let tree_node = ctx
+    // A tree node draws its two link fields as a bottom pair of cells (left, right).
+    let tree_links: Option<&[String]> = ctx
         .scene
         .trees
         .iter()
-        .any(|t| t.nodes.iter().any(|n| n.id == obj.id));
+        .find(|t| t.nodes.iter().any(|n| n.id == obj.id))
+        .map(|t| t.links.as_slice());
+    let tree_node = tree_links.is_some();
+    let pair_fields: &[String] = tree_links.filter(|l| l.len() == 2).unwrap_or(&[]);
     let mut pair: Option<[(String, View); 2]> = None;
     let mut rows = Vec::new();
     let mut left_right: Vec<(String, View)> = Vec::new();
@@ -495,7 +528,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             },
         };
         let v = view(ctx, &obj.key, slot_from(&slot.id), &slot.value, level);
-        if tree_node && matches!(&slot.label, SlotLabel::Field(f) if f == "left" || f == "right") {
+        if matches!(&slot.label, SlotLabel::Field(f) if pair_fields.contains(f)) {
             left_right.push((slot.id.clone(), v));
             continue;
         }
@@ -505,9 +538,12 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             changed: slot.changed,
             class: "slot",
             name: slot.id.clone(),
+            size: slot.size_bytes,
         });
     }
     if left_right.len() == 2 {
+        // In link order, whatever order the fields were defined in.
+        left_right.sort_by_key(|(id, _)| pair_fields.iter().position(|f| f == id));
         let mut it = left_right.into_iter();
         if let (Some(l), Some(r)) = (it.next(), it.next()) {
             pair = Some([l, r]);
@@ -529,6 +565,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             changed: false,
             class: "slot",
             name: String::new(),
+            size: None,
         });
     }
     table(
@@ -544,6 +581,7 @@ pub(crate) fn build_object(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             rows,
             frame: false,
             pair,
+            size: obj.size.map(mem_size::object_text),
         },
     )
 }
@@ -564,64 +602,26 @@ fn kind_class(kind: ObjectKind) -> &'static str {
 
 const LABEL_H: f64 = 16.0;
 const INDEX_H: f64 = 13.0;
-const POINTER_H: f64 = 32.0;
 
-/// Pointer markers (`▲ name`) under cell centres; returns marks and the height used.
+/// Pointer markers (`▲ name`) under cell centres; returns the height used and the rightmost x.
 fn pointer_marks(
     ctx: &Ctx,
     pointers: &[(f64, &IndexPointer)],
     y: f64,
     marks: &mut Vec<Mark>,
 ) -> (f64, f64) {
-    if pointers.is_empty() {
-        return (0.0, 0.0);
+    let at: Vec<PointerAt> = pointers.iter().map(|(x, p)| pointer_at(*x, p)).collect();
+    pointers_below(ctx.cw(), &at, y, marks)
+}
+
+fn pointer_at<'p>(x: f64, p: &'p IndexPointer) -> PointerAt<'p> {
+    PointerAt {
+        x,
+        name: &p.name,
+        index: p.index,
+        hollow: p.hollow,
+        changed: p.changed,
     }
-    let cw = ctx.cw() * 11.0 / 13.0;
-    let mut by_x: Vec<(f64, Vec<&IndexPointer>)> = Vec::new();
-    for (x, p) in pointers {
-        match by_x.iter_mut().find(|(bx, _)| (bx - x).abs() < 0.01) {
-            Some((_, list)) => list.push(p),
-            None => by_x.push((*x, vec![p])),
-        }
-    }
-    by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut last_end = [f64::MIN, f64::MIN];
-    let mut max_x: f64 = 0.0;
-    let mut lines = 1;
-    for (x, list) in by_x {
-        let label: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
-        let label = label.join(",");
-        let half = text_px(&label, cw) / 2.0;
-        let line = if x - half < last_end[0] + 4.0 { 1 } else { 0 };
-        if line == 1 {
-            lines = 2;
-        }
-        last_end[line] = x + half;
-        max_x = max_x.max(x + half);
-        let hollow = list.iter().all(|p| p.hollow);
-        let changed = list.iter().any(|p| p.changed);
-        let ty = y + 18.0 + line as f64 * 13.0;
-        let mut g = Mark::group("pointer")
-            .class_if("hollow", hollow)
-            .class_if("changed", changed)
-            .attr("data-name", label.clone())
-            .attr("data-index", list[0].index.to_string());
-        g = g.child(Mark::path(
-            "",
-            format!(
-                "M{},{} L{},{} L{},{} Z",
-                crate::drawing::fmt_num(x),
-                crate::drawing::fmt_num(y + 1.0),
-                crate::drawing::fmt_num(x - 5.0),
-                crate::drawing::fmt_num(y + 9.0),
-                crate::drawing::fmt_num(x + 5.0),
-                crate::drawing::fmt_num(y + 9.0)
-            ),
-        ));
-        g = g.child(Mark::text("", x, ty, label));
-        marks.push(g);
-    }
-    (POINTER_H + if lines == 2 { 13.0 } else { 0.0 }, max_x)
 }
 
 /// A list, tuple or set: a row of cells with indices above, pointers below, and room below
@@ -642,7 +642,13 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             obj.length
         );
     }
+    let size_row = if obj.slots.iter().any(|slot| slot.size_bytes.is_some()) {
+        mem_size::ROW_H
+    } else {
+        0.0
+    };
     let y0 = LABEL_H
+        + size_row
         + if obj.kind == ObjectKind::Set {
             0.0
         } else {
@@ -679,6 +685,10 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
         x = s.cell_width_px;
     }
     for ((slot, v), (w, _)) in obj.slots.iter().zip(views).zip(sizes) {
+        let size_text = slot.size_bytes.map(mem_size::cell_text);
+        let w = size_text
+            .as_deref()
+            .map_or(w, |t| w.max(mem_size::width(t) + 6.0));
         let index = match slot.label {
             SlotLabel::Index(i) => i,
             _ => 0,
@@ -690,8 +700,16 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
             cell_marks.push(Mark::text(
                 "index",
                 x + w / 2.0,
-                LABEL_H + INDEX_H / 2.0,
+                LABEL_H + size_row + INDEX_H / 2.0,
                 index.to_string(),
+            ));
+        }
+        if let Some(text) = size_text {
+            cell_marks.push(mem_size::mark(
+                x + w / 2.0,
+                LABEL_H + size_row / 2.0,
+                Anchor::Middle,
+                text,
             ));
         }
         draw_view(
@@ -743,7 +761,13 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
     let ptr_y = y0 + ch + strip_h + 2.0;
     let (ptr_h, ptr_max_x) = pointer_marks(ctx, &placed, ptr_y, &mut marks);
     let title_w = text_px(&title, cw * 11.0 / 13.0) + 2.0;
-    let w = (cells_w + ghost_w).max(title_w).max(ptr_max_x + 2.0);
+    let title_size = obj.size.map(mem_size::object_text);
+    let title_size_w = title_size
+        .as_deref()
+        .map_or(0.0, |t| mem_size::width(t) + 6.0);
+    let w = (cells_w + ghost_w)
+        .max(title_w + title_size_w)
+        .max(ptr_max_x + 2.0);
     let h = ptr_y + ptr_h;
     for (k, p) in ports.iter_mut().enumerate() {
         let (lx, ly) = p.points.last().copied().unwrap_or((0.0, 0.0));
@@ -765,6 +789,14 @@ fn build_sequence(ctx: &Ctx, obj: &SceneObject, level: u32) -> Shape {
     group
         .children
         .push(Mark::text("type", 0.0, LABEL_H / 2.0, title));
+    if let Some(size) = title_size {
+        group.children.push(mem_size::mark(
+            title_w + 4.0,
+            LABEL_H / 2.0,
+            Anchor::Start,
+            size,
+        ));
+    }
     group.children.extend(marks);
     let mut all_targets = vec![Target {
         key: obj.key.clone(),
@@ -901,37 +933,20 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
     for p in row_ptrs {
         by_row.entry(p.index).or_default().push(p);
     }
-    for (index, list) in by_row {
-        let cy = y0 + index as f64 * ch + ch / 2.0;
-        let label: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
-        let label = label.join(",");
-        let x = grid_w + 4.0;
-        let hollow = list.iter().all(|p| p.hollow);
-        let g = Mark::group("pointer row")
-            .class_if("hollow", hollow)
-            .class_if("changed", list.iter().any(|p| p.changed))
-            .attr("data-name", label.clone())
-            .attr("data-index", index.to_string())
-            .child(Mark::path(
-                "",
-                format!(
-                    "M{},{} L{},{} L{},{} Z",
-                    crate::drawing::fmt_num(x + 1.0),
-                    crate::drawing::fmt_num(cy),
-                    crate::drawing::fmt_num(x + 9.0),
-                    crate::drawing::fmt_num(cy - 5.0),
-                    crate::drawing::fmt_num(x + 9.0),
-                    crate::drawing::fmt_num(cy + 5.0)
-                ),
-            ))
-            .child(Mark::text("", x + 12.0, cy, label.clone()));
+    for list in by_row.values() {
+        let cy = y0 + list[0].index as f64 * ch + ch / 2.0;
+        let at: Vec<PointerAt> = list.iter().map(|p| pointer_at(0.0, p)).collect();
+        let (g, reach) = pointer_beside(cw, grid_w + 4.0, cy, &at);
         marks.push(g);
-        right = right.max(x + 14.0 + text_px(&label, cw * 11.0 / 13.0));
+        right = right.max(reach);
     }
     let title = format!("{} · {}×{}", obj.type_name, rows.len(), grid.cols);
-    let w = right
-        .max(ptr_max_x + 2.0)
-        .max(text_px(&title, cw * 11.0 / 13.0) + 2.0);
+    let title_w = text_px(&title, cw * 11.0 / 13.0) + 2.0;
+    let title_size = obj.size.map(mem_size::object_text);
+    let title_size_w = title_size
+        .as_deref()
+        .map_or(0.0, |t| mem_size::width(t) + 6.0);
+    let w = right.max(ptr_max_x + 2.0).max(title_w + title_size_w);
     let h = bottom + ptr_h + 4.0;
     let classes = format!("node object grid{}", if obj.new { " new" } else { "" });
     let mut group = node_group(&classes, &obj.key, w, h);
@@ -939,6 +954,14 @@ fn build_grid(ctx: &Ctx, obj: &SceneObject, grid: &Grid) -> Shape {
     group
         .children
         .push(Mark::text("type", 0.0, LABEL_H / 2.0, title));
+    if let Some(size) = title_size {
+        group.children.push(mem_size::mark(
+            title_w + 4.0,
+            LABEL_H / 2.0,
+            Anchor::Start,
+            size,
+        ));
+    }
     group.children.extend(marks);
     let mut all_targets = vec![Target {
         key: obj.key.clone(),

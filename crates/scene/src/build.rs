@@ -8,7 +8,8 @@ use crate::changes::step_changes;
 use crate::graph::find_graphs;
 use crate::pointers::{find_pointers, grid_focus};
 use crate::reach::{reach, Reach};
-use crate::shapes::{find_grids, find_trees};
+use crate::shapes::{find_grids, find_linked, LinkedShapes};
+use crate::sizes::step_sizes;
 use crate::types::*;
 
 /// Why a scene could not be built.
@@ -68,12 +69,18 @@ pub fn memory_scene(
         .into_iter()
         .filter(|g| !graph_of.contains_key(g.id.as_str()))
         .collect();
-    let trees: Vec<TreeBlock> = find_trees(current, &reach.order)
-        .into_iter()
-        .filter(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())))
-        .collect();
-    let nest_in = choose_nesting(current, &reach, &grids, &trees, &graph_of, options);
+    let mut linked = find_linked(trace, step, options);
+    // A graph is drawn instead of its parts: no tree block or chain takes them.
+    linked
+        .trees
+        .retain(|t| !t.nodes.iter().any(|n| graph_of.contains_key(n.id.as_str())));
+    linked
+        .chains
+        .retain(|c| !c.nodes.iter().any(|n| graph_of.contains_key(n.as_str())));
+    let nest_in = choose_nesting(current, &reach, &grids, &linked, &graph_of, options);
     let clean = |v: &Value| clean_value(v, current);
+    let sizes = options.size_model.map(|model| step_sizes(current, model));
+    let cell_size = |key: &str, slot: &str| sizes.as_ref().and_then(|s| s.cell(key, slot));
 
     let running = current
         .stack
@@ -92,6 +99,7 @@ pub fn memory_scene(
                 name: name.clone(),
                 value: clean(value),
                 changed: changed_names.is_some_and(|s| s.contains(name)),
+                size_bytes: cell_size(&key, name),
             })
             .collect();
         for b in &bindings {
@@ -129,6 +137,9 @@ pub fn memory_scene(
             new: changes.new_frames.contains(&frame.id),
             bindings,
             return_value,
+            size_bytes: sizes
+                .as_ref()
+                .and_then(|s| s.frames.get(&frame.id).copied()),
         });
     }
 
@@ -147,6 +158,7 @@ pub fn memory_scene(
             .slots()
             .into_iter()
             .map(|(slot, value)| SceneSlot {
+                size_bytes: cell_size(&key, &slot_id(&slot)),
                 id: slot_id(&slot),
                 changed: changed_slots.is_some_and(|s| s.contains(&slot)),
                 label: match slot {
@@ -196,6 +208,7 @@ pub fn memory_scene(
             depth: reach.depth.get(id).copied().unwrap_or(0),
             new: changes.new_objects.contains(id),
             nest_in: nest_in.get(id).cloned(),
+            size: sizes.as_ref().and_then(|s| s.objects.get(id).copied()),
         });
     }
 
@@ -258,8 +271,14 @@ pub fn memory_scene(
         output,
         output_width_chars: output_width(&trace.stdout),
         grids,
-        trees,
+        trees: linked.trees,
+        chains: linked.chains,
+        linked: linked.track,
         graphs,
+        program_size: sizes.as_ref().map(|s| ProgramSize {
+            model: s.model,
+            total_bytes: s.total_bytes,
+        }),
     })
 }
 
@@ -354,22 +373,29 @@ fn describe(object: &HeapObject) -> (ObjectKind, String, Option<u64>, u64) {
 
 /// Which objects nest inside which box in nested mode (object id → holder key).
 ///
-/// An object nests when it is referenced exactly once, never by a dict key, is neither a tree
-/// node, a grid row nor part of a graph, and sits at most `max_nest_depth` levels below a
-/// separate box. Nothing nests inside a graph's parts (the graph is drawn instead of them).
-/// The walk starts from the frames' variables, then from every object that stayed separate.
+/// An object nests when it is referenced exactly once, never by a dict key, is not a tree
+/// node, a chain node, a grid row or part of a graph, and sits at most `max_nest_depth`
+/// levels below a separate box. Nothing nests inside a graph's parts (the graph is drawn
+/// instead of them). The walk starts from the frames' variables, then from every object
+/// that stayed separate.
 fn choose_nesting(
     step: &Step,
     reach: &Reach,
     grids: &[Grid],
-    trees: &[TreeBlock],
+    linked: &LinkedShapes,
     graph_of: &BTreeMap<&str, usize>,
     options: &SceneOptions,
 ) -> BTreeMap<String, String> {
     let excluded: BTreeSet<&str> = grids
         .iter()
         .flat_map(|g| g.rows.iter())
-        .chain(trees.iter().flat_map(|t| t.nodes.iter().map(|n| &n.id)))
+        .chain(
+            linked
+                .trees
+                .iter()
+                .flat_map(|t| t.nodes.iter().map(|n| &n.id)),
+        )
+        .chain(linked.chains.iter().flat_map(|c| c.nodes.iter()))
         .map(String::as_str)
         .chain(graph_of.keys().copied())
         .collect();

@@ -6,8 +6,9 @@
 //! stack; which objects may be drawn inside their holder in nested mode; every arrow (from a
 //! frame binding, an object slot, a dict key, a return value or the printed-output card to an
 //! object); index pointers under lists; the grid cell in focus; the printed output; what
-//! changed since the step before; lists of lists (grids), binary trees and graphs (see
-//! [`graph_universe`] for laying a graph out once per run).
+//! changed since the step before; lists of lists (grids); the linked track's trees (blocks)
+//! and lists (chains), found by [`find_linked_track`], which the loop history uses too; and
+//! graphs (see [`graph_universe`] for laying a graph out once per run).
 //!
 //! [`loop_scene`] turns step `n` into a [`LoopScene`]: the history of the loop running there
 //! (and of the loops around it in its frame), one row per pass with the shown containers,
@@ -32,6 +33,7 @@ mod loops;
 mod pointers;
 mod reach;
 mod shapes;
+mod sizes;
 mod types;
 
 pub use build::{memory_scene, slot_id, SceneError};
@@ -40,4 +42,5 @@ pub use graph::*;
 pub use hints::*;
 pub use linked::*;
 pub use loops::*;
+pub use sizes::{step_sizes, ObjectSize, SizeModel, StepSizes, UnknownSizeModel};
 pub use types::*;

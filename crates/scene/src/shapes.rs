@@ -1,10 +1,13 @@
-//! Structure detection: lists of lists drawn as grids, binary trees drawn as blocks.
+//! Structure detection: lists of lists drawn as grids; the linked track's trees drawn as
+//! blocks and its lists drawn as chains.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use algoscope_trace_format::{HeapObject, Step, Value};
+use algoscope_trace_format::{HeapObject, Step, Trace, Value};
 
-use crate::types::{Grid, TreeBlock, TreeNode};
+use crate::hints::LinkedShape;
+use crate::linked::{linked_view, LinkKind, LinkedRow, LinkedRowSpec, LinkedTrack};
+use crate::types::{Chain, Grid, SceneOptions, TreeBlock};
 
 /// The row lists of `object` when it is a list or tuple of at least two distinct lists or
 /// tuples of primitives; else `None`.
@@ -64,97 +67,79 @@ pub(crate) fn find_grids(step: &Step, order: &[String]) -> Vec<Grid> {
     grids
 }
 
-/// The `left` and `right` values of an instance that has both fields and holds only
-/// references or primitives in them.
-fn children(object: &HeapObject) -> Option<[&Value; 2]> {
-    let HeapObject::Instance(instance) = object else {
-        return None;
+/// The linked structures the memory view draws at one step: trees as blocks, lists as
+/// chains, from [`crate::linked_view`] over one row (the step, every frame's variables) so
+/// `viz: linked` hints apply.
+pub(crate) struct LinkedShapes {
+    /// The track found, if any.
+    pub track: Option<LinkedTrack>,
+    /// Trees with at least one link, for a binary (two single links) tree track.
+    pub trees: Vec<TreeBlock>,
+    /// Runs along the primary link of at least two nodes, for a list track, in reading
+    /// order.
+    pub chains: Vec<Chain>,
+}
+
+/// A list row's runs along the primary link (each starts at one of the row's roots), of at
+/// least two nodes: a node linked only by `prev` or by a detached node stays off the line.
+fn runs(row: &LinkedRow) -> Vec<Chain> {
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    for node in &row.nodes {
+        match runs.last_mut() {
+            Some(run) if !row.roots.contains(&node.id) => run.push(node.id.clone()),
+            _ => runs.push(vec![node.id.clone()]),
+        }
+    }
+    runs.into_iter()
+        .filter(|r| r.len() > 1)
+        .map(|nodes| Chain { nodes })
+        .collect()
+}
+
+/// Trees and chains of step `step` of `trace` (which must be in range).
+pub(crate) fn find_linked(trace: &Trace, step: usize, options: &SceneOptions) -> LinkedShapes {
+    let none = LinkedShapes {
+        track: None,
+        trees: Vec::new(),
+        chains: Vec::new(),
     };
-    let field = |name: &str| {
-        instance
-            .fields
+    let Ok(Some(view)) = linked_view(
+        trace,
+        &[LinkedRowSpec::step(step)],
+        options.hints.linked.as_ref(),
+    ) else {
+        return none;
+    };
+    let (Some(row), Some(current)) = (view.rows.first(), trace.steps.get(step)) else {
+        return none;
+    };
+    // A block draws both link fields of every node as its bottom pair of cells.
+    let has_links = |id: &str| match current.heap.get(id).map(|o| o.as_ref()) {
+        Some(HeapObject::Instance(i)) => view
+            .track
+            .links
             .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
+            .all(|l| i.fields.iter().any(|(n, _)| *n == l.name)),
+        _ => false,
     };
-    Some([field("left")?, field("right")?])
-}
-
-/// Binary trees: roots (tree nodes no other tree node links to) with at least one child.
-pub(crate) fn find_trees(step: &Step, order: &[String]) -> Vec<TreeBlock> {
-    let is_node = |id: &str| {
-        step.heap
-            .get(id)
-            .is_some_and(|o| children(o.as_ref()).is_some())
+    let binary =
+        view.track.links.len() == 2 && view.track.links.iter().all(|l| l.kind == LinkKind::Single);
+    let (trees, chains) = match view.track.shape {
+        LinkedShape::Tree if binary => (
+            row.trees
+                .iter()
+                .filter(|t| t.nodes.len() > 1 && t.nodes.iter().all(|n| has_links(&n.id)))
+                .cloned()
+                .collect(),
+            Vec::new(),
+        ),
+        // A tree of `children` lists (nodes → list → nodes) keeps the ordinary layout.
+        LinkedShape::Tree => (Vec::new(), Vec::new()),
+        LinkedShape::List => (Vec::new(), runs(row)),
     };
-    let mut has_parent = BTreeSet::new();
-    for id in order.iter().filter(|id| is_node(id)) {
-        if let Some(kids) = step.heap.get(id).and_then(|o| children(o.as_ref())) {
-            for kid in kids.iter().filter_map(|v| v.ref_id()) {
-                if kid != id && is_node(kid) {
-                    has_parent.insert(kid.to_string());
-                }
-            }
-        }
+    LinkedShapes {
+        track: Some(view.track),
+        trees,
+        chains,
     }
-    let mut claimed: BTreeSet<String> = BTreeSet::new();
-    let mut blocks = Vec::new();
-    for root in order
-        .iter()
-        .filter(|id| is_node(id) && !has_parent.contains(*id))
-    {
-        let nodes = in_order(step, root, &mut claimed, &is_node);
-        if nodes.len() > 1 {
-            blocks.push(TreeBlock {
-                root: root.clone(),
-                nodes,
-                links: vec!["left".to_string(), "right".to_string()],
-            });
-        }
-    }
-    blocks
-}
-
-/// In-order walk from `root`, skipping nodes already claimed (cycles, shared subtrees).
-fn in_order(
-    step: &Step,
-    root: &str,
-    claimed: &mut BTreeSet<String>,
-    is_node: &dyn Fn(&str) -> bool,
-) -> Vec<TreeNode> {
-    enum Visit {
-        Enter(String, u32, Option<String>),
-        Emit(String, u32, Option<String>),
-    }
-    let mut out = Vec::new();
-    let mut stack = vec![Visit::Enter(root.to_string(), 0, None)];
-    let mut parent_of: BTreeMap<String, Option<String>> = BTreeMap::new();
-    while let Some(visit) = stack.pop() {
-        match visit {
-            Visit::Enter(id, depth, parent) => {
-                if claimed.contains(&id) {
-                    continue;
-                }
-                claimed.insert(id.clone());
-                parent_of.insert(id.clone(), parent.clone());
-                let kids = step.heap.get(&id).and_then(|o| children(o.as_ref()));
-                let [left, right] = match kids {
-                    Some([l, r]) => [
-                        l.ref_id().filter(|k| is_node(k)).map(str::to_string),
-                        r.ref_id().filter(|k| is_node(k)).map(str::to_string),
-                    ],
-                    None => [None, None],
-                };
-                if let Some(r) = right {
-                    stack.push(Visit::Enter(r, depth + 1, Some(id.clone())));
-                }
-                stack.push(Visit::Emit(id.clone(), depth, parent));
-                if let Some(l) = left {
-                    stack.push(Visit::Enter(l, depth + 1, Some(id.clone())));
-                }
-            }
-            Visit::Emit(id, depth, parent) => out.push(TreeNode { id, depth, parent }),
-        }
-    }
-    out
 }

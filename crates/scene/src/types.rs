@@ -4,6 +4,7 @@ use algoscope_trace_format::{Event, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::hints::VizHints;
+use crate::sizes::{ObjectSize, SizeModel};
 
 /// Options of [`crate::memory_scene`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,6 +23,9 @@ pub struct SceneOptions {
     /// where such a graph is still being built (no edge yet, or fewer than half its
     /// neighbours are keys), it is still read as a graph.
     pub known_graphs: Vec<String>,
+    /// When set, every size field of the scene is filled in this model (bytes); when `None`
+    /// (the default) they are all `None`. See [`crate::step_sizes`].
+    pub size_model: Option<SizeModel>,
 }
 
 /// The conventional index-pointer names considered on every list the code indexes.
@@ -39,6 +43,7 @@ impl Default for SceneOptions {
                 .collect(),
             hints: VizHints::default(),
             known_graphs: Vec::new(),
+            size_model: None,
         }
     }
 }
@@ -72,12 +77,40 @@ pub struct MemoryScene {
     pub output_width_chars: u32,
     /// Lists of lists of primitives, drawn as grids.
     pub grids: Vec<Grid>,
-    /// Binary trees (instances with `left`/`right` fields), drawn as blocks.
+    /// Trees of the linked track (two link fields, any names; see
+    /// [`crate::find_linked_track`]), drawn as blocks top-down, in-order across.
     pub trees: Vec<TreeBlock>,
+    /// Lists of the linked track: runs of at least two nodes along the primary link, each
+    /// drawn as a straight line in link order.
+    pub chains: Vec<Chain>,
+    /// The linked track at this step (class, link fields, value field, shape), if any.
+    pub linked: Option<crate::linked::LinkedTrack>,
     /// Graphs (adjacency dicts, hinted neighbour lists, graphs of objects) with their state
     /// at this step, each drawn in place of its holder's box.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub graphs: Vec<crate::SceneGraph>,
+    /// The program's memory size, when [`SceneOptions::size_model`] is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program_size: Option<ProgramSize>,
+}
+
+/// A run of linked-list nodes at this step: from a head along the primary link (`next`, else
+/// the first link) until null or a node already read; see [`crate::linked_row`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chain {
+    /// Node object ids, left to right.
+    pub nodes: Vec<String>,
+}
+
+/// The memory a whole step takes (see [`crate::step_sizes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgramSize {
+    /// The model the sizes are in.
+    pub model: SizeModel,
+    /// Every frame's variables plus every object reachable from them, each once (bytes).
+    pub total_bytes: u64,
 }
 
 /// One function activation.
@@ -102,6 +135,10 @@ pub struct SceneFrame {
     pub bindings: Vec<SceneBinding>,
     /// The value this frame is returning or yielding at this step (running frame only).
     pub return_value: Option<Value>,
+    /// With a size model: the frame's variables plus every object reachable from them, each
+    /// once (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// A variable of a frame.
@@ -114,6 +151,9 @@ pub struct SceneBinding {
     pub value: Value,
     /// True when the value (or the object it points at) differs from the previous step.
     pub changed: bool,
+    /// With a size model: the variable's cell, its slot plus the primitive it holds (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// The kind of a heap object, for choosing its picture.
@@ -176,6 +216,9 @@ pub struct SceneObject {
     /// `obj:o2`); `None` when it stays a separate box. Grid rows are always inside their
     /// grid (see [`Grid`]) and do not use this.
     pub nest_in: Option<String>,
+    /// With a size model: the object's own size and its total (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<ObjectSize>,
 }
 
 /// One slot of an object.
@@ -191,6 +234,10 @@ pub struct SceneSlot {
     pub value: Value,
     /// True when the value changed since the previous step.
     pub changed: bool,
+    /// With a size model: the cell, its slot plus the primitive it holds; a dict entry's key
+    /// and value cells together (bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
 }
 
 /// How a slot is labelled.

@@ -37,7 +37,8 @@ fn step(line: u32, loops: &[(&str, u64, u64)], locals: J, heap: J) -> J {
 }
 
 fn trace(loops: J, index_names: J, steps: Vec<J>) -> Trace {
-    let t = json!({"version": 1, "language": "python", "source": "pass\n".repeat(9), "stdout": "",
+    // Lines up to 20 exist in the source (validation refuses lines past its end).
+    let t = json!({"version": 1, "language": "python", "source": "pass\n".repeat(20), "stdout": "",
         "loops": loops, "indexNames": index_names, "steps": steps});
     validate_str(&t.to_string()).expect("valid trace")
 }
@@ -310,10 +311,7 @@ fn nothing_qualifying_shows_everything_and_show_hints_always_show() {
         &t,
         4,
         &LoopSceneOptions {
-            scene: algoscope_scene::SceneOptions {
-                hints,
-                ..Default::default()
-            },
+            hints,
             ..Default::default()
         },
     );

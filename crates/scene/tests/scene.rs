@@ -22,7 +22,8 @@ fn node(value: i64, left: serde_json::Value, right: serde_json::Value) -> serde_
 }
 
 fn trace(extra: serde_json::Value, steps: Vec<serde_json::Value>) -> Trace {
-    let mut t = json!({"version": 1, "language": "python", "source": "pass\n", "stdout": "", "steps": steps});
+    // Lines up to 20 exist in the source (validation refuses lines past its end).
+    let mut t = json!({"version": 1, "language": "python", "source": "pass\n".repeat(20), "stdout": "", "steps": steps});
     if let (Some(obj), Some(extra)) = (t.as_object_mut(), extra.as_object()) {
         for (k, v) in extra {
             obj.insert(k.clone(), v.clone());

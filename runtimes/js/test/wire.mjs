@@ -45,6 +45,7 @@ export function decode(records) {
       loops,
       returnValue: r.r,
       exception: r.x,
+      skipped: r.sk,
     });
   }
   return { steps, stdout, end };

@@ -63,14 +63,21 @@ _UNCONDITIONAL = frozenset(
 )
 _JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 _LOCAL_STORES = frozenset(("STORE_FAST", "STORE_NAME"))
+#: Instructions that may assign or delete a variable (not an attribute or item).
+_VARIABLE_OPS = frozenset(
+    name
+    for name in dis.opname
+    if name.startswith(("STORE_", "DELETE_", "LOAD_FAST_AND_CLEAR"))
+    and name not in ("STORE_ATTR", "STORE_SUBSCR", "STORE_SLICE", "DELETE_ATTR", "DELETE_SUBSCR")
+)
 
 
 class Stretch:
     """What running from one position up to the next event can do."""
 
-    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals")
+    __slots__ = ("pure", "inplace", "subscript", "mutated", "builtins", "methods", "globals", "plain", "stores")
 
-    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False):
+    def __init__(self, pure, inplace, subscript, mutated=(), builtins=(), methods=(), globals_=False, stores=None):
         #: No instruction can mutate a heap object other than those in ``mutated`` (given the
         #: run-time checks below).
         self.pure = pure
@@ -86,6 +93,11 @@ class Stretch:
         self.methods = methods
         #: A ``global`` name is assigned or deleted (the module frame's variables change).
         self.globals = globals_
+        #: Names of the frame's variables it may assign or delete (a frozenset), or None when
+        #: not known (then any may have changed).
+        self.stores = stores
+        #: Pure with nothing to check at run time: the heap is as it was.
+        self.plain = pure and not (inplace or subscript or mutated or builtins or methods or globals_)
 
 
 IMPURE = Stretch(False, (), False)
@@ -117,27 +129,45 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "index", "offsets", "stretches", "callables")
+    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables")
 
     def __init__(self, code):
         self.instructions = list(dis.get_instructions(code))
         self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
         self.offsets = [ins.offset for ins in self.instructions]
+        #: The source line of each instruction (None for those without one).
+        self.lines = [_line(ins) for ins in self.instructions]
+        #: Byte position → the offset of the instruction holding it (:meth:`containing`).
+        self.starts = {}
         self.stretches = {}
+        #: ``f_lasti`` as given (or ``(f_lasti, stop)``) → its stretch, as :meth:`stretch` gave it.
+        self.by_position = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
 
     def containing(self, lasti):
         """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
         points at its last inline cache entry)."""
-        if lasti in self.index:
-            return lasti
-        i = bisect.bisect_right(self.offsets, lasti) - 1
-        return self.offsets[i] if i >= 0 else lasti
+        found = self.starts.get(lasti)
+        if found is None:
+            if lasti in self.index:
+                found = lasti
+            else:
+                i = bisect.bisect_right(self.offsets, lasti) - 1
+                found = self.offsets[i] if i >= 0 else lasti
+            self.starts[lasti] = found
+        return found
 
     def stretch(self, offset, stop=None):
         """The :class:`Stretch` starting at byte ``offset`` (an event's ``f_lasti``), up to
         the next line, or up to (not including) the instruction at ``stop``."""
+        key = offset if stop is None else (offset, stop)
+        found = self.by_position.get(key)
+        if found is None:
+            found = self.by_position[key] = self._stretch(offset, stop)
+        return found
+
+    def _stretch(self, offset, stop):
         offset = self.containing(offset)
         if stop is not None:
             stop = self.containing(stop)
@@ -159,13 +189,15 @@ class CodePurity:
         if start is None:
             return IMPURE
         instructions = self.instructions
-        line = _line(instructions[start])
+        lines = self.lines
+        line = lines[start]
         inplace = []
         subscript = False
         mutated = []
         builtins = []
         methods = []
         stored = set()
+        assigned = set()
         globals_ = False
         seen = set()
         todo = [(start, [])]
@@ -173,7 +205,7 @@ class CodePurity:
             i, stack = todo.pop()
             while 0 <= i < len(instructions) and i not in seen:
                 ins = instructions[i]
-                here = _line(ins)
+                here = lines[i]
                 if i != start and here is not None and here != line:
                     break
                 name = ins.opname
@@ -200,6 +232,11 @@ class CodePurity:
                 if _FINE:
                     if name in ("STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "DELETE_FAST"):
                         stored.add(ins.argval)
+                    if assigned is not None and name in _VARIABLE_OPS:
+                        if type(ins.argval) is str:
+                            assigned.add(ins.argval)
+                        else:
+                            assigned = None
                     if name in ("STORE_GLOBAL", "DELETE_GLOBAL"):
                         globals_ = True
                     stack = _simulate(ins, stack)
@@ -221,7 +258,8 @@ class CodePurity:
                 _names(expr, names)
             if names & stored:
                 return IMPURE
-        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_)
+        stores = frozenset(assigned) if _FINE and assigned is not None else None
+        return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_, stores)
 
 
 # -- Python 3.11: objects a stretch changes ----------------------------------------------------
@@ -278,6 +316,23 @@ def _fine_effect(ins, stack, mutated, builtins, methods):
     return True
 
 
+#: How many stack entries an instruction takes (for :func:`_simulate`); those in
+#: ``_POPS_ARG`` take their argument's count; ``FORMAT_VALUE``'s is worked out.
+_POPS = {
+    "STORE_ATTR": 2, "STORE_SUBSCR": 3, "DELETE_SUBSCR": 2, "DELETE_ATTR": 1,
+    "COMPARE_OP": 2, "IS_OP": 2, "CONTAINS_OP": 2,
+    "STORE_FAST": 1, "STORE_NAME": 1, "STORE_GLOBAL": 1, "POP_TOP": 1,
+    "UNARY_NEGATIVE": 1, "UNARY_NOT": 1, "UNARY_INVERT": 1, "GET_ITER": 1,
+    "UNPACK_SEQUENCE": 1, "RETURN_VALUE": 1,
+    "POP_JUMP_FORWARD_IF_FALSE": 1, "POP_JUMP_FORWARD_IF_TRUE": 1,
+    "POP_JUMP_BACKWARD_IF_FALSE": 1, "POP_JUMP_BACKWARD_IF_TRUE": 1,
+    "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
+    "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
+    "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
+}  # fmt: skip
+_POPS_ARG = frozenset(("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_STRING"))
+
+
 def _simulate(ins, stack):
     """The symbolic stack after ``ins``: each entry says where the value came from."""
     name = ins.opname
@@ -323,19 +378,12 @@ def _simulate(ins, stack):
         effect = dis.stack_effect(ins.opcode, arg) if ins.opcode >= dis.HAVE_ARGUMENT else dis.stack_effect(ins.opcode)
     except ValueError:
         return [_UNKNOWN]
-    pops = {
-        "STORE_ATTR": 2, "STORE_SUBSCR": 3, "DELETE_SUBSCR": 2, "DELETE_ATTR": 1,
-        "CALL": (arg or 0) + 2, "BUILD_TUPLE": arg, "BUILD_LIST": arg, "BUILD_SET": arg,
-        "BUILD_STRING": arg, "COMPARE_OP": 2, "IS_OP": 2, "CONTAINS_OP": 2,
-        "STORE_FAST": 1, "STORE_NAME": 1, "STORE_GLOBAL": 1, "POP_TOP": 1,
-        "UNARY_NEGATIVE": 1, "UNARY_NOT": 1, "UNARY_INVERT": 1, "GET_ITER": 1,
-        "UNPACK_SEQUENCE": 1, "RETURN_VALUE": 1, "FORMAT_VALUE": 2 if (arg or 0) & 4 else 1,
-        "POP_JUMP_FORWARD_IF_FALSE": 1, "POP_JUMP_FORWARD_IF_TRUE": 1,
-        "POP_JUMP_BACKWARD_IF_FALSE": 1, "POP_JUMP_BACKWARD_IF_TRUE": 1,
-        "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
-        "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
-        "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
-    }.get(name)
+    if name in _POPS_ARG:
+        pops = arg
+    elif name == "FORMAT_VALUE":
+        pops = 2 if (arg or 0) & 4 else 1
+    else:
+        pops = _POPS.get(name)
     if pops is None or len(stack) < pops:
         return [_UNKNOWN] * max(0, len(stack) + effect) if len(stack) + effect >= 0 else []
     return stack[: len(stack) - pops] + [_UNKNOWN] * (pops + effect)

@@ -20,11 +20,14 @@ import sys
 import time
 import types
 
+from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
-from .values import Entry, Heap, PRIMITIVES, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+
+_perf_counter = time.perf_counter
 
 #: The file name the program is compiled under; only its frames are recorded.
 PROGRAM_FILE = "<program>"
@@ -60,7 +63,7 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "is_module", "hidden", "loops", "flags", "purity")
+    __slots__ = ("code", "user", "name", "is_module", "hidden", "shown", "loops", "flags", "purity")
 
     def __init__(self, code, user, loops):
         self.code = code
@@ -70,9 +73,16 @@ class CodeInfo:
         self.flags = code.co_flags
         self.hidden = set(code.co_freevars)
         self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
+        #: Variable name → whether a step lists it (see :meth:`shows`), filled as names appear.
+        self.shown = {}
         table = CodeLoops(loops, code) if user and loops else None
         self.loops = None if table is None or table.empty else table
         self.purity = CodePurity(code) if user else None
+
+    def shows(self, name):
+        """Whether a step lists the variable ``name``: not a cell passed in from outside or
+        a hidden compiler temporary, and no module dunder (``__name__``, ``__builtins__``)."""
+        return not (name in self.hidden or (self.is_module and name[:2] == "__" and name[-2:] == "__"))
 
 
 class FrameState:
@@ -87,11 +97,15 @@ class FrameState:
         "suspended",
         "sent",
         "sent_line",
-        "sent_locals",
+        "sent_names",
+        "sent_values",
         "sent_state",
         "dirty",
         "refs",
         "shares_vars",
+        "direct",
+        "name_index",
+        "windowed",
     )
 
     def __init__(self, frame, fid, info):
@@ -103,7 +117,9 @@ class FrameState:
         self.suspended = False
         self.sent = False
         self.sent_line = None
-        self.sent_locals = None
+        #: Names and wire values of the locals as last sent.
+        self.sent_names = None
+        self.sent_values = None
         self.sent_state = False
         #: The frame ran since its locals were last read.
         self.dirty = True
@@ -112,6 +128,13 @@ class FrameState:
         #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
         #: their variables can change while another frame runs.
         self.shares_vars = info.is_module or bool(info.code.co_cellvars)
+        #: Called directly by the program frame below it (so its return resumes that line).
+        self.direct = False
+        #: ``sent_names`` → position, made when needed.
+        self.name_index = None
+        #: A long list among its variables is shown in a window that follows an index
+        #: variable (``_window``): its variables are always all read.
+        self.windowed = False
 
 
 class Options:
@@ -142,21 +165,27 @@ class Tracer:
     """Traces one run of ``source``; ``emit(text)`` receives each wire record (one JSON line)."""
 
     def __init__(self, source, options, emit):
-        import json
-
         # Python skips a UTF-8 byte order mark at the start of a file (compile() of text does not).
         self.source = source[1:] if source.startswith("\ufeff") else source
         self.options = options
+        self.max_steps = options.max_steps
+        self.reread_heap = options.reread_heap
         self.emit = emit
-        self.encode = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False).encode
+        self.encode = _record_encoder()
         self.loops = [Loop(info) for info in (options.loops or [])]
         self.index_names = options.index_names
         hint = options.input_hint
         self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
+        self.liveness = Liveness(self.heap)
         self.sampler = Sampler(options.max_steps)
         self.codes = {}
+        #: The frame being called when the call event found it called directly by the program
+        #: frame before it (see :meth:`_calls_program_function`), until the call is handled.
+        self.direct_callee = None
+        #: The per-frame trace function, made once (each ``self._local`` is a new bound method).
+        self.local_hook = self._local
         self.by_frame = {}
         self.active = []
         self.suspended = {}
@@ -167,9 +196,17 @@ class Tracer:
         self.stop_reason = None
         self.deadline = None
         self.sent_order = []
-        self.sent_live = set()
         self.sent_loops = []
-        self.sent_loops_key = None
+        #: The frame list changed since the last recorded step (a call, return, yield, resume).
+        self.frames_moved = True
+        #: A loop started, passed or ended since the last recorded step.
+        self.loops_moved = True
+        #: Frames that ran since the last recorded step (each once; see ``FrameState.dirty``).
+        self.touched = []
+        #: Variables the running frame's code may have assigned since the last recorded step
+        #: (purity.py), or None when not known.
+        self.stores = set()
+        self.roots = []
         self.sent_length = 0
         self.recursion_limit = None
         #: Active loops (of frames on the stack) in a pass that is not recorded.
@@ -180,12 +217,6 @@ class Tracer:
         self.globals_touched = False
         self.last_frame = None
         self.last_lasti = -1
-        self.sent_roots = None
-        #: Counts heap walks (any walk may have changed links between objects).
-        self.structure = 0
-        self.module_key = None
-        self.module_live = None
-        self.grown_parents = []
         #: Ids of objects a partly pure stretch may have changed since the last step.
         self.mutated = set()
         self.program_builtins = {}
@@ -275,11 +306,11 @@ class Tracer:
         if not info.user:
             return None
         self._event(frame, event, arg, info)
-        return self._local
+        return self.local_hook
 
     def _local(self, frame, event, arg):
         self._event(frame, event, arg, self.codes[id(frame.f_code)])
-        return self._local
+        return self.local_hook
 
     def _code_info(self, code):
         info = CodeInfo(code, code.co_filename == PROGRAM_FILE, self.loops)
@@ -291,7 +322,7 @@ class Tracer:
         sys.setprofile(None)
         _settrace(self._global)
         for state in self.active:
-            state.frame.f_trace = self._local
+            state.frame.f_trace = self.local_hook
 
     def _raise_into_program(self, error):
         sys.setprofile(self._rearm)
@@ -307,15 +338,16 @@ class Tracer:
             self._transition(frame, event, info)
         self.last_frame = frame
         self.last_lasti = frame.f_lasti
-        if self.options.reread_heap:
+        if self.reread_heap:
             self.heap_dirty = True
-        if time.perf_counter() > self.deadline:
+        if _perf_counter() > self.deadline:
             self._stop("time")
-        if self.steps >= self.options.max_steps:
+        if self.steps >= self.max_steps:
             self._stop("steps")
         state = self.by_frame.get(id(frame))
-        if state is not None:
+        if state is not None and not state.dirty:
             state.dirty = True
+            self.touched.append(state)
         kind = event
         if event == "line":
             if state is None:
@@ -324,14 +356,20 @@ class Tracer:
             loops = state.loops
             if loops is not None:
                 before = loops.unkept
+                changes = loops.changes
                 loops.line(frame.f_lineno, frame, self.sampler)
                 self.unkept += loops.unkept - before
+                if loops.changes != changes:
+                    self.loops_moved = True
         elif event == "call":
+            direct = self.direct_callee is frame
+            self.direct_callee = None
             if state is not None and state.suspended:
                 kind = "resume"
                 state.suspended = False
                 del self.suspended[state.fid]
                 self.active.append(state)
+                self.frames_moved = True
                 if state.loops is not None:
                     self.unkept += state.loops.unkept
                 self._depth(info.name, 1)
@@ -350,6 +388,7 @@ class Tracer:
                     counter = self.functions[info.name] = [0, 0, 0]
                 counter[0] += 1
                 state = self._enter(frame, info)
+                state.direct = direct
         elif event == "return":
             if state is None:
                 return
@@ -368,7 +407,8 @@ class Tracer:
                 return
             self._record("return", state, arg)
             self._leave(state)
-            self._resume_caller(frame)
+            if state.direct:
+                self._resume_caller(frame)
             return
         elif event == "exception":
             if state is None:
@@ -390,7 +430,15 @@ class Tracer:
         program's functions, or the rest of a line after such a call returned."""
         last = self.last_frame
         if last is frame and (event == "line" or event == "return"):
-            self._check_stretch(frame, info.purity.stretch(self.last_lasti))
+            stretch = info.purity.stretch(self.last_lasti)
+            stores = self.stores
+            if stores is not None:
+                if stretch.stores is None:
+                    self.stores = None
+                elif stretch.stores:
+                    stores.update(stretch.stores)
+            if not stretch.plain:
+                self._check_stretch(frame, stretch)
         elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
             caller = self.codes.get(id(last.f_code))
             call_at = last.f_lasti
@@ -399,7 +447,9 @@ class Tracer:
                 return
             self._check_stretch(last, caller.purity.stretch(self.last_lasti, call_at))
             callables = caller.purity.callables.get(caller.purity.containing(call_at))
-            if not self.heap_dirty and not self._calls_program_function(last, callables):
+            if self._calls_program_function(last, callables):
+                self.direct_callee = frame
+            else:
                 self.heap_dirty = True
         else:
             self.heap_dirty = True
@@ -461,31 +511,33 @@ class Tracer:
         local_vars = frame.f_locals
         heap = self.heap
         dict_of = heap.dict_of
+        receivers = {}  # id of an expression → what it named (a receiver is often also mutated)
         try:
             for expr, method in stretch.methods:
-                allowed = CONTAINERS.get(type(resolve(expr, local_vars, global_vars, dict_of)))
+                receiver = receivers[id(expr)] = resolve(expr, local_vars, global_vars, dict_of)
+                allowed = CONTAINERS.get(type(receiver))
                 if allowed is None or method not in allowed:
                     self.heap_dirty = True
                     return
             ids = heap.ids
             for expr in stretch.mutated:
-                oid = ids.get(id(resolve(expr, local_vars, global_vars, dict_of)))
+                target = receivers[id(expr)] if id(expr) in receivers else resolve(expr, local_vars, global_vars, dict_of)
+                oid = ids.get(id(target))
                 if oid is not None:
                     self.mutated.add(oid)
         except Unresolved:
             self.heap_dirty = True
 
     def _resume_caller(self, frame):
-        """After a program function returned to the program frame that called it directly,
-        the next event continues that frame's line just after the call."""
+        """After a program function returned to the program frame that called it directly
+        (seen as it was called), the next event continues that frame's line just after the
+        call."""
         caller = frame.f_back
         if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
             return
         info = self.codes.get(id(caller.f_code))
         call_at = caller.f_lasti
         if info is None or info.purity is None:
-            return
-        if not self._calls_program_function(caller, info.purity.callables.get(info.purity.containing(call_at))):
             return
         resume_at = info.purity.after(call_at)
         if resume_at is not None:
@@ -498,6 +550,8 @@ class Tracer:
         state = FrameState(frame, fid, info)
         self.by_frame[id(frame)] = state
         self.active.append(state)
+        self.touched.append(state)
+        self.frames_moved = True
         self._depth(info.name, 1)
         return state
 
@@ -510,6 +564,7 @@ class Tracer:
         state.frame = None
 
     def _pop(self, state):
+        self.frames_moved = True
         active = self.active
         if active and active[-1] is state:
             active.pop()
@@ -557,91 +612,66 @@ class Tracer:
         self.steps += 1
         self.sampler.steps = self.steps
         heap = self.heap
-        roots = []
         rec = {}
         if kind != "line":
             rec["e"] = kind
         frame = state.frame
         rec["l"] = frame.f_lineno
-        frames = self._visible_frames()
-        order = [s.fid for s in frames]
+        frames = self.active
+        if self.suspended or len(frames) > MAX_FRAMES:
+            frames = self._visible_frames()
+        frames_moved = self.frames_moved
+        if frames_moved:
+            self._send_order(frames, rec)
         updates = []
         shared = self.heap_dirty or self.globals_touched
         self.globals_touched = False
-        for s in frames:
-            if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
-                update = self._frame_update(s)
-                if update is not None:
-                    updates.append(update)
-            roots.extend(s.refs)
-        sent = self.sent_order
-        if order != sent:
-            keep = 0
-            limit = min(len(order), len(sent))
-            while keep < limit and order[keep] == sent[keep]:
-                keep += 1
-            rec["fp"] = keep
-            rec["fa"] = order[keep:]
-            self.sent_order = order
+        touched = self.touched
+        if shared or frames_moved or len(touched) != 1 or touched[0] is not state or frames is not self.active:
+            # Any listed frame may need sending: look at each (as often as the stack changes).
+            roots_moved = frames_moved
+            for s in frames:
+                if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
+                    refs = s.refs
+                    update = self._frame_update(s)
+                    if update is not None:
+                        updates.append(update)
+                    if s.refs != refs:
+                        roots_moved = True
+        else:
+            # Only the running frame ran, and every active frame is listed.
+            s = touched[0]
+            refs = s.refs
+            update = self._frame_update(s, self.stores)
+            if update is not None:
+                updates.append(update)
+            roots_moved = s.refs != refs
+        touched.clear()
+        if self.stores is None:
+            self.stores = set()
+        else:
+            self.stores.clear()
+        roots = self.roots
+        if roots_moved:
+            roots = self.roots = [oid for s in frames for oid in s.refs]
         if updates:
             rec["f"] = updates
         if kind in ("return", "yield", "await"):
-            heap.found = roots
+            heap.found = roots = list(roots)
             rec["r"] = heap.value(arg)
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        live = None
-        reread = None
-        if not self.heap_dirty:
-            result = self._reread_mutated() if self.mutated else ({}, ())
-            if result is not None:
-                reread, grown = result
-                changed = dict(reread)
-                if grown:
-                    before = self.structure
-                    self.structure += 1
-                    extra, extra_changed = self._walk(list(grown), False)
-                    base = self.sent_live | extra
-                    changed.update(extra_changed)
-                    module_live = self.module_live
-                    key = self.module_key
-                    if (
-                        key is not None
-                        and key[0] == before
-                        and module_live is not None
-                        and all(oid in module_live for oid in self.grown_parents)
-                    ):
-                        self.module_live = module_live | extra
-                        self.module_key = (self.structure, key[1])
-                else:
-                    base = self.sent_live
-                if roots == self.sent_roots:
-                    live = base
-                elif not grown:
-                    live = self._live_from_module(frames, roots)
-        if roots != self.sent_roots:
-            self.sent_roots = list(roots)
-        if live is None:
-            live, changed = self._walk(roots, self.heap_dirty)
-            self.structure += 1
-            if reread:
-                for oid, wire in reread.items():
-                    if oid in live:
-                        changed[oid] = wire
+        added, removed, changed = self.liveness.step(roots, self.heap_dirty, self.mutated)
         self.heap_dirty = False
         self.mutated.clear()
-        added = live - self.sent_live
-        removed = self.sent_live - live
         if added:
-            rec["ha"] = sorted(added, key=_id_number)
+            rec["ha"] = added
         if removed:
-            rec["hr"] = sorted(removed, key=_id_number)
+            rec["hr"] = removed
         if changed:
             rec["h"] = changed
-        self.sent_live = live
-        key = [(s.fid, s.loops.changes) for s in frames if s.loops is not None]
-        if key != self.sent_loops_key:
-            self.sent_loops_key = key
+        if self.loops_moved or frames_moved:
+            self.loops_moved = self.frames_moved = False
             loops = []
             for s in frames:
                 if s.loops is not None and s.loops.active:
@@ -656,22 +686,35 @@ class Tracer:
         if io.length != self.sent_length:
             rec["n"] = io.length
             self.sent_length = io.length
-        printed = io.take_printed()
+        printed = io.take_printed() if io.printed or io.print_line is not None else None
         if printed is not None:
             line, objects = printed
             ids = heap.ids
             refs = []
             for obj in objects:
                 oid = ids.get(id(obj))
-                if oid is not None and oid in live and oid not in refs:
+                if oid is not None and oid in self.liveness.live and oid not in refs:
                     refs.append(oid)
             rec["o"] = [line if line is not None else rec["l"], refs]
-        skipped = self.sampler.take_skipped()
-        if skipped:
-            rec["sk"] = skipped
-        self._emit(rec)
+        if self.sampler.skipped:
+            rec["sk"] = self.sampler.take_skipped()
+        self.emit(self.encode(rec))
         if self.steps % COUNTS_EVERY == 0:
             self._emit({"counts": self._counts()})
+
+    def _send_order(self, frames, rec):
+        """Puts the frame list in ``rec`` (``fp``/``fa``) when it differs from the one sent."""
+        order = [s.fid for s in frames]
+        sent = self.sent_order
+        if order != sent:
+            keep = min(len(order), len(sent))
+            if order[:keep] != sent[:keep]:  # not a call or a return: find where they part
+                keep = 0
+                while order[keep] == sent[keep]:
+                    keep += 1
+            rec["fp"] = keep
+            rec["fa"] = order[keep:]
+            self.sent_order = order
 
     def _visible_frames(self):
         active = self.active
@@ -681,18 +724,28 @@ class Tracer:
             return active
         return active + sorted(self.suspended.values(), key=lambda s: int(s.fid[1:]))
 
-    def _frame_update(self, state):
+    def _frame_update(self, state, stores=None):
+        """The frame's update for the step (None when nothing changed since it was sent).
+        ``stores``: the only variables that can have changed since it was last read, when
+        known (then only those are read again)."""
         state.dirty = False
         frame = state.frame
         line = frame.f_lineno
-        self.heap.found = state.refs = []
-        local_vars = self._locals(state)
+        read = None
+        if stores is not None and state.sent and not state.windowed:
+            read = self._reread_stores(state, stores)
+        if read is None:
+            self.heap.found = state.refs = []
+            read = self._locals(state)
+        names, values = read
         if not state.sent:
             state.sent = True
             state.sent_line = line
-            state.sent_locals = local_vars
+            state.sent_names = names
+            state.sent_values = values
+            state.name_index = None
             state.sent_state = state.suspended
-            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": local_vars}
+            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": _pairs(names, values)}
             if state.suspended:
                 update["st"] = "suspended"
             return update
@@ -700,15 +753,17 @@ class Tracer:
         if line != state.sent_line:
             update = {"i": state.fid, "ln": line}
             state.sent_line = line
-        old = state.sent_locals
-        if local_vars != old:
+        before = state.sent_values
+        if values != before or names != state.sent_names:
             if update is None:
                 update = {"i": state.fid}
-            if len(old) == len(local_vars) and all(a[0] == b[0] for a, b in zip(old, local_vars)):
-                update["ls"] = [pair for pair, before in zip(local_vars, old) if pair != before]
+            if names == state.sent_names:
+                update["ls"] = [[name, v] for name, v, old in zip(names, values, before) if v != old]
             else:
-                update["lv"] = local_vars
-            state.sent_locals = local_vars
+                update["lv"] = _pairs(names, values)
+                state.name_index = None
+            state.sent_names = names
+            state.sent_values = values
         if state.suspended != state.sent_state:
             if update is None:
                 update = {"i": state.fid}
@@ -717,19 +772,91 @@ class Tracer:
         return update
 
     def _locals(self, state):
+        """``(names, wire values)`` of the variables a step lists for ``state``'s frame."""
         frame = state.frame
-        hidden = state.info.hidden
-        value = self.heap.value
-        out = []
+        info = state.info
+        shown = info.shown
+        heap = self.heap
+        value = heap.value
+        ids = heap.ids
+        found = heap.found
+        names = []
+        values = []
         index_names = self.index_names
-        module = state.info.is_module
         for name, v in frame.f_locals.items():
-            if name in hidden or (module and name[:2] == "__" and name[-2:] == "__"):
+            show = shown.get(name)
+            if show is None:
+                show = shown[name] = info.shows(name)
+            if not show:
                 continue
-            out.append([name, value(v)])
-            if type(v) is list and len(v) > 60 and name in index_names:
+            names.append(name)
+            t = type(v)
+            if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
+                values.append(v)
+                continue
+            # An object with an id is kept alive, so an id found is that object: what
+            # value() would give, without the calls.
+            oid = ids.get(id(v))
+            if oid is not None:
+                found.append(oid)
+                values.append(oid)
+            else:
+                values.append(value(v))
+            if t is list and len(v) > 60 and name in index_names:
+                state.windowed = True
                 self._window(v, name, frame)
-        return out
+        return names, values
+
+    def _reread_stores(self, state, stores):
+        """``(names, wire values)`` of a frame whose variables were all read at the last step
+        and of which only ``stores`` can have been assigned since: those are read again, the
+        rest kept. None when a variable appeared or went (then all are read)."""
+        names = state.sent_names
+        values = state.sent_values
+        if not stores:
+            return names, values
+        index = state.name_index
+        if index is None:
+            index = state.name_index = {name: i for i, name in enumerate(names)}
+        info = state.info
+        shown = info.shown
+        positions = []
+        for name in stores:
+            i = index.get(name)
+            if i is not None:
+                positions.append(i)
+                continue
+            show = shown.get(name)
+            if show is None:
+                show = shown[name] = info.shows(name)
+            if show:
+                return None  # a new variable (or one not yet bound) was assigned
+        if not positions:
+            return names, values
+        local_vars = state.frame.f_locals
+        heap = self.heap
+        heap.found = []
+        new = None
+        refs_moved = False
+        positions.sort()  # the order a full read meets them, so new objects get the same ids
+        for i in positions:
+            name = names[i]
+            if name not in local_vars:
+                return None  # deleted
+            v = local_vars[name]
+            wire = v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else heap.value(v)
+            before = values[i]
+            if wire != before:
+                if new is None:
+                    new = list(values)
+                new[i] = wire
+                if type(wire) is str or type(before) is str:  # a heap id came or went
+                    refs_moved = True
+        if new is None:
+            return names, values
+        if refs_moved:
+            state.refs = [v for v in new if type(v) is str]
+        return names, new
 
     def _window(self, items, name, frame):
         local_vars = frame.f_locals
@@ -742,138 +869,52 @@ class Tracer:
                     self.heap.windows[oid] = start - start % 10
                 return
 
-    def _live_from_module(self, frames, roots):
-        """The live set when the heap's references did not change but the roots did (a call
-        or a return): everything the module frame reaches, if every root is among it; else
-        None. That set is kept until the module's references or the heap's links change."""
-        if not frames or not frames[0].info.is_module:
-            return None
-        base = frames[0].refs
-        key = (self.structure, base)
-        if self.module_key != key:
-            self.module_key = key
-            self.module_live = self._closure(base)
-        module_live = self.module_live
-        if module_live is None or module_live != self.sent_live:
-            return None
-        for oid in roots:
-            if oid not in module_live:
-                return None
-        return module_live
 
-    def _closure(self, roots):
-        """Ids reachable from ``roots`` through the cached links, or None if one is unknown."""
-        entries = self.heap.entries
-        live = set()
-        queue = list(roots)
-        i = 0
-        while i < len(queue):
-            oid = queue[i]
-            i += 1
-            if oid in live:
-                continue
-            entry = entries.get(oid)
-            if entry is None:
-                return None
-            live.add(oid)
-            if entry.children:
-                queue.extend(entry.children)
-        return live
-
-    def _reread_mutated(self):
-        """With no other change possible, re-reads only the objects a stretch may have changed.
-
-        Returns ``(changed, grown)``: the objects to send, and whether some object now holds
-        references it did not hold before (then ``self.grown`` lists them, to be walked). None
-        when one of them dropped a reference (something may have become unreachable: the
-        caller walks the whole heap); then no entry is touched."""
-        heap = self.heap
-        entries = heap.entries
-        sent_live = self.sent_live
-        updates = []
-        for oid in sorted(self.mutated, key=_id_number):
-            if oid not in sent_live:
-                continue
-            entry = entries.get(oid)
-            obj = heap.object_of(oid)
-            if entry is None or obj is None:
-                return None
-            snap, keep = heap.snapshot(oid, obj)
-            if entry.snap == snap:
-                continue
-            heap.found = children = []
-            wire = heap.describe(oid, obj)
-            if children != entry.children and not set(entry.children) <= set(children):
-                return None
-            updates.append((oid, entry, snap, keep, wire, children))
-        changed = {}
-        grown = []
-        self.grown_parents = parents = []
-        for oid, entry, snap, keep, wire, children in updates:
-            entry.snap = snap
-            entry.keep = keep
-            if children != entry.children:
-                grown.extend(children)
-                parents.append(oid)
-                entry.set_children(children)
-            if wire != entry.wire:
-                entry.wire = wire
-                changed[oid] = wire
-        return changed, grown
-
-    def _walk(self, roots, full):
-        """Live ids from ``roots`` and the objects to send; ``full`` re-reads every object,
-        otherwise only objects that were not live at the previous step."""
-        heap = self.heap
-        entries = heap.entries
-        objects = heap.objects
-        sent_live = self.sent_live
-        mutated = self.mutated
-        live = set()
-        changed = {}
-        queue = roots
-        i = 0
-        while i < len(queue):
-            oid = queue[i]
-            i += 1
-            if oid in live:
-                continue
-            entry = entries.get(oid)
-            if entry is not None and (entry.fixed or (not full and oid in sent_live and oid not in mutated)):
-                live.add(oid)
-            else:
-                obj = objects.get(oid)
-                if obj is None:
-                    obj = heap.object_of(oid)
-                    if obj is None:
-                        continue
-                live.add(oid)
-                snap, keep = heap.snapshot(oid, obj)
-                if entry is None or entry.snap != snap:
-                    heap.found = children = []
-                    wire = heap.describe(oid, obj)
-                    if entry is not None and entry.wire == wire:
-                        entry.snap = snap
-                        entry.keep = keep
-                        if children != entry.children:
-                            entry.set_children(children)
-                    else:
-                        entry = entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
-                        changed[oid] = wire
-            if not entry.settled:
-                entry.split(entries)
-            if entry.leaves:
-                live.update(entry.leaves)
-            if entry.inner:
-                queue.extend(entry.inner)
-        for oid in sorted(live - sent_live, key=_id_number):
-            if oid not in changed:
-                changed[oid] = entries[oid].wire
-        return live, changed
+def _pairs(names, values):
+    """``[[name, value]…]`` as a frame's ``lv`` lists them."""
+    return [[name, v] for name, v in zip(names, values)]
 
 
-def _id_number(oid):
-    return int(oid[1:])
+def _record_encoder():
+    """A function from a record to its JSON line: compact, ASCII only, no cycle check.
+
+    ``json.JSONEncoder.encode`` builds a new C encoder at every call; this builds it once (a
+    record costs about a third less), and the commonest steps are put together directly (a
+    fifth to a half of the C encoder's time). Without ``_json`` (another Python implementation) it is
+    the plain encoder."""
+    import json
+
+    plain = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False)
+    try:
+        from _json import encode_basestring_ascii, make_encoder
+
+        encoder = make_encoder(None, plain.default, encode_basestring_ascii, None, ":", ",", False, False, True)
+        sample = {"l": 1, "f": [{"i": "f1", "lv": [["s", ["str", "'\u00e9'"]], ["b", True], ["n", None]]}]}
+        if "".join(encoder(sample, 0)) != plain.encode(sample):
+            return plain.encode
+    except (ImportError, TypeError):  # another Python, or another make_encoder
+        return plain.encode
+    join = "".join
+
+    def encode(record):
+        if len(record) == 2:
+            # The commonest steps: the running frame moved a line and changed some variables,
+            # nothing else: {"l", "f": [{"i"[, "ln"][, "ls"]}]}. Same text as the encoder's.
+            updates = record.get("f")
+            if updates is not None and len(updates) == 1:
+                update = updates[0]
+                line = update.get("ln")
+                changed = update.get("ls")
+                if len(update) == 1 + (line is not None) + (changed is not None):
+                    text = '{"l":%d,"f":[{"i":"%s"' % (record["l"], update["i"])
+                    if line is not None:
+                        text += ',"ln":%d' % line
+                    if changed is not None:
+                        text += ',"ls":' + join(encoder(changed, 0))
+                    return text + "}]}"
+        return join(encoder(record, 0))
+
+    return encode
 
 
 def _is_yield(frame):

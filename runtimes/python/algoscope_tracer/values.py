@@ -23,6 +23,8 @@ INT_WIRE_MAX = 2**53
 TEXT_CAP = 48
 #: Most items of a container shown at once (a window of a longer one).
 WINDOW = 60
+#: Most texts whose wire value a heap remembers.
+TEXTS_KEPT = 4096
 
 _islice = itertools.islice
 _type_name_of = type.__dict__["__name__"].__get__
@@ -30,6 +32,7 @@ _type_dict_of = type.__dict__["__dict__"].__get__
 _type_mro_of = type.__dict__["__mro__"].__get__
 _type_bases_of = type.__dict__["__bases__"].__get__
 _type_flags_of = type.__dict__["__flags__"].__get__
+_type_itemsize_of = type.__dict__["__itemsize__"].__get__
 _HEAPTYPE = 1 << 9
 
 _GETSET = types.GetSetDescriptorType
@@ -41,6 +44,7 @@ _int_repr = int.__repr__
 _float_repr = float.__repr__
 _str_repr = str.__repr__
 _complex_repr = complex.__repr__
+_str_isascii = str.isascii
 
 
 def cut(text):
@@ -52,6 +56,8 @@ def cut(text):
 
 def clean(text):
     """Text safe to put in JSON for any reader: lone surrogates become ``\\udXXX`` escapes."""
+    if _str_isascii(text):
+        return text
     try:
         text.encode("utf-8")
         return text
@@ -132,7 +138,7 @@ def prim_of_subclass(value):
 class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
-    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "is_heap")
+    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap")
 
     def __init__(self, t):
         self.name = clean(_type_name_of(t))
@@ -152,9 +158,14 @@ class TypeInfo:
                 if type(descriptor) is _MEMBER and key not in ("__weakref__", "__dict__"):
                     self.slots.append((clean(key), descriptor.__get__))
         self.sizeof_safe = False
+        #: Every instance has the same size (``object.__sizeof__`` of a type without items);
+        #: ``size`` holds it once one was measured.
+        self.size_fixed = False
+        self.size = None
         for klass in mro:
             if "__sizeof__" in _type_dict_of(klass):
                 self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
+                self.size_fixed = klass is object and _type_itemsize_of(t) == 0
                 break
         self.kind = _kind_of(t, mro)
 
@@ -267,6 +278,9 @@ class Heap:
         self.windows = {}
         self.seen_missing_dict = False
         self._weak = {}
+        #: Text → its wire value, for the first ``TEXTS_KEPT`` texts seen (wires are never
+        #: changed once made, so one can be shared).
+        self.texts = {}
 
     # -- values -----------------------------------------------------------------------------
 
@@ -275,6 +289,13 @@ class Heap:
         t = type(v)
         if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
             return v
+        if t is str:
+            wire = self.texts.get(v)
+            if wire is None:
+                wire = _wire_str(v)
+                if len(self.texts) < TEXTS_KEPT:
+                    self.texts[v] = wire
+            return wire
         encode = PRIMITIVES.get(t)
         if encode is not None:
             return encode(v)
@@ -356,10 +377,11 @@ class Heap:
         kind = self.type_info(t).kind
         return kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
 
-    def describe(self, oid, obj):
-        """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``."""
+    def describe(self, oid, obj, read=None):
+        """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``.
+        ``read``: what :meth:`snapshot` just gave for it, so the object is not read twice."""
         info = self.type_info(type(obj))
-        return _DESCRIBERS[info.kind](self, oid, obj, info)
+        return _DESCRIBERS[info.kind](self, oid, obj, info, read)
 
     def window_of(self, oid, length):
         offset = self.windows.get(oid, 0)
@@ -369,12 +391,17 @@ class Heap:
 
 
 def _size(obj, info):
+    if info.size is not None:
+        return info.size
     if not info.sizeof_safe:
         return None
     try:
-        return sys.getsizeof(obj)
+        size = sys.getsizeof(obj)
     except Exception:
         return None
+    if info.size_fixed:
+        info.size = size
+    return size
 
 
 # -- sequences ------------------------------------------------------------------------------
@@ -411,27 +438,72 @@ def _snap_seq(heap, oid, obj, info):
 _INT_ONLY = {int}
 
 
-def _wire_items(heap, items):
-    """Wire values of ``items``; a run of small whole numbers is copied as it is."""
+def _wire_items(heap, items, ids, previous):
+    """Wire values of ``items`` (whose ids are ``ids``); a run of small whole numbers is copied
+    as it is. ``previous`` is ``(ids, wire items, heap ids among them)`` of the same window when
+    the object was last read, or None: the items still there in front (an append, a pop from the end) keep their
+    wire values (the entry kept them alive, so the same id is the same unchanged value)."""
     if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
         return list(items)
     value = heap.value
-    return [value(item) for item in items]
+    if previous is None:
+        return [value(item) for item in items]
+    before, wires, children = previous
+    same = _common_prefix(before, ids)
+    if not same:
+        return [value(item) for item in items]
+    kept = wires[:same]
+    if len(children) == len(wires):  # every item was a heap object
+        heap.found.extend(children[:same])
+    else:
+        heap.found.extend([w for w in kept if type(w) is str])
+    kept.extend([value(item) for item in items[same:]])
+    return kept
+
+
+def _common_prefix(a, b):
+    """How many leading entries the tuples ``a`` and ``b`` share."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n  # a[:low] == b[:low] and a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _previous_items(heap, oid, kind, offset):
+    """``(ids, wire items, children)`` of ``oid``'s window at ``offset`` when it was last read
+    as a sequence of ``kind``, or None."""
+    entry = heap.entries.get(oid)
+    if entry is None:
+        return None
+    wire = entry.wire
+    if wire.get("k") != kind or wire.get("o", 0) != offset:
+        return None
+    return entry.snap[3], wire["i"], entry.children
 
 
 _SEQ_KINDS = {"list": "list", "deque": "list", "tuple": "tuple", "set": "set"}
 _DEFAULT_SEQ_NAMES = {"list": "list", "tuple": "tuple", "set": "set"}
 
 
-def _describe_seq(heap, oid, obj, info):
-    length, offset, items = _seq_items(heap, oid, obj, info)
+def _describe_seq(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_seq(heap, oid, obj, info)
+    (length, offset, size, ids), items = read
     kind = _SEQ_KINDS[info.kind]
-    wire = {"k": kind, "i": _wire_items(heap, items), "n": length}
+    wire = {"k": kind, "i": _wire_items(heap, items, ids, _previous_items(heap, oid, kind, offset)), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:
         wire["o"] = offset
-    size = _size(obj, info)
+    if info.kind == "tuple":  # its snapshot leaves the size out: a tuple's never changes
+        size = _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -454,13 +526,15 @@ def _snap_dict(heap, oid, obj, info):
     ), items
 
 
-def _describe_dict(heap, oid, obj, info):
+def _describe_dict(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_dict(heap, oid, obj, info)
+    (length, size, _, _), items = read
     value = heap.value
-    entries = [[value(k), value(v)] for k, v in _dict_items(obj)]
-    wire = {"k": "dict", "e": entries, "n": dict.__len__(obj)}
+    entries = [[value(k), value(v)] for k, v in items]
+    wire = {"k": "dict", "e": entries, "n": length}
     if info.name != "dict":
         wire["t"] = info.name
-    size = _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -489,10 +563,28 @@ def _instance_fields(obj, info):
     return fields
 
 
+_STR_ONLY = frozenset((str,))
+
+
 def _snap_instance(heap, oid, obj, info):
+    if not info.slots and info.dict_getter is not None:
+        # The usual instance: a plain attribute dict of text keys, read in bulk.
+        try:
+            d = info.dict_getter(obj)
+        except Exception:
+            d = None
+        if type(d) is dict and dict.__len__(d) <= WINDOW:
+            names = tuple(dict.keys(d))
+            if _STR_ONLY.issuperset(map(type, names)):
+                values = tuple(dict.values(d))
+                size = _size(obj, info)
+                if size is not None:
+                    size += _plain_dict_size(len(names))
+                return (size, names, tuple(map(id, values))), values
     fields = _instance_fields(obj, info)
     size = _instance_size(obj, info)
-    return (size, tuple(name for name, _ in fields), tuple(id(v) for _, v in fields)), fields
+    values = tuple(v for _, v in fields)
+    return (size, tuple(name for name, _ in fields), tuple(map(id, values))), values
 
 
 def _instance_size(obj, info):
@@ -521,11 +613,16 @@ def _plain_dict_size(n):
     return size
 
 
-def _describe_instance(heap, oid, obj, info):
+def _describe_instance(heap, oid, obj, info, read):
+    if read is None:
+        read = _snap_instance(heap, oid, obj, info)
+    (size, names, _), values = read
     value = heap.value
-    fields = [[clean(name), value(v)] for name, v in _instance_fields(obj, info)]
+    fields = [
+        [name if _str_isascii(name) else clean(name), v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else value(v)]
+        for name, v in zip(names, values)
+    ]
     wire = {"k": "instance", "t": info.name, "f": fields}
-    size = _instance_size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -565,7 +662,7 @@ def _snap_function(heap, oid, obj, info):
     return tuple(id(v) for _, v in cells), cells
 
 
-def _describe_function(heap, oid, obj, info):
+def _describe_function(heap, oid, obj, info, read):
     kind = info.kind
     if kind == "function":
         code = obj.__code__
@@ -614,7 +711,7 @@ def _snap_class(heap, oid, obj, info):
     return (tuple(k for k, _ in fields), tuple(id(v) for _, v in fields)), fields
 
 
-def _describe_class(heap, oid, obj, info):
+def _describe_class(heap, oid, obj, info, read):
     bases = [clean(_type_name_of(b)) for b in _type_bases_of(obj)]
     wire = {"k": "class", "name": clean(_type_name_of(obj)), "bases": bases}
     if _type_flags_of(obj) & _HEAPTYPE:
@@ -659,7 +756,7 @@ def _snap_generator(heap, oid, obj, info):
     return (state, heap.frame_id_of(frame) if frame is not None else None), None
 
 
-def _describe_generator(heap, oid, obj, info):
+def _describe_generator(heap, oid, obj, info, read):
     state, frame = generator_state(obj)
     wire = {"k": "generator", "t": _GEN_NAMES.get(type(obj), info.name), "name": clean(obj.__name__), "state": state}
     if frame is not None:
@@ -699,7 +796,7 @@ def _snap_single(heap, oid, obj, info):
     return (), None
 
 
-def _describe_single(heap, oid, obj, info):
+def _describe_single(heap, oid, obj, info, read):
     text, length = cut(clean(_single_text(obj, info)))
     wire = {"k": "value", "t": info.name, "r": text}
     if info.kind == "bytes":

@@ -224,6 +224,25 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class Encoding(unittest.TestCase):
+    """Records put together without the JSON encoder must read back to the same text."""
+
+    def test_records_are_what_the_json_encoder_writes(self):
+        root = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+        paths = sorted(glob.glob(os.path.join(root, "bench", "python", "*.py")))
+        paths += [os.path.join(HERE, "programs", name) for name in ("primitives.py", "variables.py", "closures.py")]
+        checked = 0
+        for path in paths:
+            if os.path.basename(path) == "measure.py":
+                continue
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
+            for line in trace_to_records(source, Options(loops=find_loops(source))):
+                self.assertEqual(json.dumps(json.loads(line), separators=(",", ":")), line, path)
+                checked += 1
+        self.assertGreater(checked, 10000)
+
+
 class Shortcuts(unittest.TestCase):
     """Skipping heap re-reads (purity.py) and unchanged frames must not change any record."""
 

@@ -1,16 +1,20 @@
-//! `algoscope render (PROGRAM | TRACE.json) --step N|last [--nested] [-o OUT.svg]`: one step's
-//! memory picture as SVG.
+//! `algoscope render (PROGRAM | TRACE.json) --step N|last [--view memory|loops] [--nested]
+//! [--sizes MODEL] [-o OUT.svg]`: one step's memory picture, or the history of the loop
+//! running at that step, as SVG.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use algoscope_layout::{layout_memory, LayoutOptions};
-use algoscope_scene::{apply_hints, memory_scene, SceneOptions};
+use algoscope_layout::{layout_loop, layout_memory, LayoutOptions, LoopLayoutOptions};
+use algoscope_scene::{
+    apply_hints, loop_scene, memory_scene, LoopSceneOptions, SceneOptions, SizeModel,
+};
 use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
+use crate::html::loop_scene_options;
 
 /// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +41,16 @@ impl FromStr for StepArg {
     }
 }
 
+/// Which picture of the step to draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// Frames, heap boxes and arrows.
+    #[default]
+    Memory,
+    /// The history of the loop running at the step: one row per pass.
+    Loops,
+}
+
 /// Arguments of `render`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,9 +59,18 @@ pub struct Args {
     /// The step to draw, counted from 1, or `last`.
     #[arg(long, value_name = "N|last", default_value = "last")]
     pub step: StepArg,
-    /// Draw objects referenced exactly once inside the box that holds them.
+    /// What to draw: `memory` (frames, heap boxes, arrows) or `loops` (the history of the loop
+    /// running at the step, one row per pass; when no loop runs at that step, nothing is
+    /// written and the error names the steps where loops do run).
+    #[arg(long, value_enum, default_value_t = View::Memory, value_name = "memory|loops")]
+    pub view: View,
+    /// Draw objects referenced exactly once inside the box that holds them (memory view).
     #[arg(long)]
     pub nested: bool,
+    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
+    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    #[arg(long, value_name = "MODEL")]
+    pub sizes: Option<SizeModel>,
     /// Where to write the SVG; standard output when absent.
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
@@ -62,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         refuse_overwriting_input(&args.input, output)?;
     }
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene_options = scene_options(&mut trace);
+    let scene_options = scene_options(&mut trace, args.sizes);
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -77,12 +100,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             ))
         }
     };
-    let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
-    let options = LayoutOptions {
-        nested: args.nested,
-        ..LayoutOptions::default()
+    let svg = match args.view {
+        View::Memory => {
+            let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
+            let options = LayoutOptions {
+                nested: args.nested,
+                ..LayoutOptions::default()
+            };
+            layout_memory(&scene, &options).to_svg()
+        }
+        View::Loops => loop_svg(&trace, index, &loop_scene_options(&scene_options))?,
     };
-    let svg = layout_memory(&scene, &options).to_svg();
     match args.output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?,
         None => write_stdout(&svg)?,
@@ -90,16 +118,67 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The loop history at step `index` (0-based) as SVG.
+///
+/// # Errors
+/// When no loop runs at the step: the message names the steps (counted from 1) where loops
+/// do run, or says the run has none.
+fn loop_svg(trace: &Trace, index: usize, options: &LoopSceneOptions) -> Result<String, String> {
+    if let Some(scene) = loop_scene(trace, index, options).map_err(|e| e.to_string())? {
+        return Ok(layout_loop(&scene, &LoopLayoutOptions::default()).to_svg());
+    }
+    let spans = loop_spans(trace);
+    let step = index + 1;
+    if spans.is_empty() {
+        return Err(format!(
+            "step {step}: no loop runs at this step, nor anywhere in the run"
+        ));
+    }
+    let list: Vec<String> = spans
+        .iter()
+        .take(8)
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect();
+    let more = if spans.len() > 8 { ", …" } else { "" };
+    Err(format!(
+        "step {step}: no loop runs at this step (loops run at steps {}{more})",
+        list.join(", ")
+    ))
+}
+
+/// Ranges of steps (counted from 1, inclusive) at which some loop is active: where
+/// `loop_scene` has a history to show.
+fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for (i, step) in trace.steps.iter().enumerate() {
+        if step.loops.is_empty() {
+            continue;
+        }
+        match spans.last_mut() {
+            Some(last) if last.1 == i => last.1 = i + 1,
+            _ => spans.push((i + 1, i + 1)),
+        }
+    }
+    spans
+}
+
 /// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
 /// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
-/// carrying the hints.
-pub(super) fn scene_options(trace: &mut Trace) -> SceneOptions {
+/// carrying the hints and the size model (`--sizes`).
+pub(super) fn scene_options(trace: &mut Trace, size_model: Option<SizeModel>) -> SceneOptions {
     let hints = apply_hints(trace);
     for warning in &hints.warnings {
         eprintln!("warning: {warning}");
     }
     SceneOptions {
         hints,
+        size_model,
         ..SceneOptions::default()
     }
 }

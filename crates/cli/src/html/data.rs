@@ -58,13 +58,20 @@ pub struct StepColumns {
     /// Printed text so far, as a length in UTF-16 code units of `stdout` (what JavaScript's
     /// `String.prototype.slice` counts), converted from the trace's Unicode scalar values.
     pub out: Vec<u64>,
-    /// The step's SVG: indices into [`PageData::pieces`] that joined give it, encoded as
+    /// The step's memory SVG: indices into [`PageData::pieces`] that joined give it, encoded as
     /// operations over the previous step's indices (see [`super::step_codec`]).
     pub svg: Vec<Vec<i64>>,
+    /// The history of the loop running at the step, encoded like `svg` (same piece table); an
+    /// empty list when no loop runs at the step.
+    pub loops: Vec<Vec<i64>>,
+    /// Spans of steps whose loop run is too long for the page to draw its history (see
+    /// `html::loops::MAX_RUN_STEPS`): `[first step index, last step index, run length in
+    /// steps]`, in step order.
+    pub loops_too_long: Vec<[u64; 3]>,
 }
 
 impl StepColumns {
-    /// The where-am-I columns of every step of `trace` (`svg` left empty).
+    /// The where-am-I columns of every step of `trace` (`svg` and `loops` left empty).
     pub fn from_trace(trace: &Trace, funcs: &mut Vec<String>) -> Self {
         let offsets = Utf16Offsets::new(&trace.stdout);
         let mut columns = StepColumns::default();

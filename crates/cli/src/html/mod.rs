@@ -13,16 +13,18 @@
 //! puts in `innerHTML`.
 
 mod data;
+mod loops;
 mod pieces;
 mod step_codec;
 mod template;
 
 use std::collections::BTreeMap;
 
-use algoscope_layout::{layout_memory_full, LayoutOptions};
-use algoscope_scene::{memory_scene, SceneError, SceneOptions};
+use algoscope_layout::{layout_loop, layout_memory_full, LayoutOptions, LoopLayoutOptions};
+use algoscope_scene::{loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
+pub use loops::loop_scene_options;
 pub use pieces::SplitError;
 
 /// How to build the page.
@@ -39,7 +41,7 @@ pub struct PageOptions {
 /// Why the page could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum HtmlError {
-    /// A step's memory scene could not be built.
+    /// A step's memory scene or loop-history scene could not be built.
     #[error("step {step}: {source}")]
     Scene {
         /// The step, counted from 1 as the page shows it.
@@ -66,7 +68,9 @@ pub enum HtmlError {
 /// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
 /// document as one string. Each step is drawn by `algoscope_scene::memory_scene` and
 /// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
-/// boxes stay put.
+/// boxes stay put, and, when a loop runs at it, its loop history by
+/// `algoscope_scene::loop_scene` and `algoscope_layout::layout_loop`. Both pictures share one
+/// piece table, so the rows a loop history repeats from step to step are stored once.
 ///
 /// # Errors
 /// [`HtmlError::Scene`] when a step's scene cannot be built, [`HtmlError::Svg`] when a step's
@@ -79,7 +83,14 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let scene_options = &options.scene;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
-    for i in 0..trace.steps.len() {
+    let loop_options = LoopSceneOptions {
+        max_rows: loops::PAGE_MAX_ROWS,
+        ..loops::loop_scene_options(scene_options)
+    };
+    let loop_layout = LoopLayoutOptions::default();
+    let mut previous_loop = Vec::new();
+    let run_lengths = loops::run_lengths(trace);
+    for (i, run_length) in run_lengths.iter().enumerate() {
         let scene = memory_scene(trace, i, scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
@@ -101,6 +112,30 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
             .svg
             .push(step_codec::encode(&previous_indices, &indices));
         previous_indices = indices;
+        let scene = match *run_length {
+            Some(n) if n > loops::MAX_RUN_STEPS => {
+                loops::extend_span(&mut steps.loops_too_long, i as u64, n as u64);
+                None
+            }
+            Some(_) => loop_scene(trace, i, &loop_options).map_err(|source| HtmlError::Scene {
+                step: i + 1,
+                source,
+            })?,
+            None => None,
+        };
+        let loop_indices = match scene {
+            Some(scene) => table
+                .add_svg(&layout_loop(&scene, &loop_layout).to_svg())
+                .map_err(|source| HtmlError::Svg {
+                    step: i + 1,
+                    source,
+                })?,
+            None => Vec::new(),
+        };
+        steps
+            .loops
+            .push(step_codec::encode(&previous_loop, &loop_indices));
+        previous_loop = loop_indices;
     }
     let page_data = data::PageData {
         title: options.title.clone(),

@@ -53,6 +53,10 @@ const TRACER_FILES: &[(&str, &str)] = &[
         "purity.py",
         include_str!("../../../../runtimes/python/algoscope_tracer/purity.py"),
     ),
+    (
+        "liveness.py",
+        include_str!("../../../../runtimes/python/algoscope_tracer/liveness.py"),
+    ),
 ];
 
 /// Exit status the bootstrap uses for "this Python is too old"; its stderr then holds

@@ -66,6 +66,7 @@ pub(crate) fn assign(g: &ProperGraph, widths: &[f64]) -> Vec<f64> {
             }
         }
     }
+    straighten(g, widths, &mut x);
     let min = x.iter().copied().fold(f64::INFINITY, f64::min);
     if min.is_finite() {
         for v in &mut x {
@@ -73,6 +74,41 @@ pub(crate) fn assign(g: &ProperGraph, widths: &[f64]) -> Vec<f64> {
         }
     }
     x
+}
+
+/// Puts each long edge's dummy nodes on one vertical line (their mean x) where that keeps
+/// every gap in their layers; the descent leaves them only nearly aligned.
+fn straighten(g: &ProperGraph, widths: &[f64], x: &mut [f64]) {
+    let mut index = vec![0usize; g.len()];
+    for layer in &g.layers {
+        for (i, &v) in layer.iter().enumerate() {
+            index[v] = i;
+        }
+    }
+    for chain in g.chains.values() {
+        if chain.len() < 2 {
+            continue;
+        }
+        let mean = chain.iter().map(|&d| x[d]).sum::<f64>() / chain.len() as f64;
+        let fits = chain.iter().all(|&d| {
+            let layer = &g.layers[g.layer_of[d]];
+            let i = index[d];
+            let left_ok = i == 0 || {
+                let l = layer[i - 1];
+                mean - x[l] >= separation(g, widths, l, d) - 1e-9
+            };
+            let right_ok = i + 1 >= layer.len() || {
+                let r = layer[i + 1];
+                x[r] - mean >= separation(g, widths, d, r) - 1e-9
+            };
+            left_ok && right_ok
+        });
+        if fits {
+            for &d in chain {
+                x[d] = mean;
+            }
+        }
+    }
 }
 
 /// Least distance between the centres of `a` and its right neighbour `b`.

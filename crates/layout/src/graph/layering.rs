@@ -4,10 +4,12 @@
 //! Longest-path layering puts every source in layer 0, so a source feeding one deep node gets a
 //! long edge cut by many dummy nodes, and every dummy node is one more thing to cross. The
 //! network simplex keeps every edge pointing down and moves nodes (and groups of nodes) so the
-//! edges are as short as possible in total: on the benchmark's random DAGs it has about 40%
-//! fewer dummy nodes than longest path and lowers the crossings accordingly (it is also what
-//! `dot` does). Undirected forests arrive oriented from their roots, where the longest path is
-//! the breadth-first depth and every edge already has length 1.
+//! edges are as short as possible in total: on the benchmark's random DAGs it leaves a third
+//! to a half fewer dummy nodes than longest path with single-node moves did (e.g. 2651 against
+//! 3881 at 500 nodes × 1500 edges, 70 against 129 at 100 × 120), and the crossings drop with
+//! them; it is also what `dot` does, so both engines cross-count the same kind of layering.
+//! Undirected forests arrive oriented from their roots, where the longest path is the
+//! breadth-first depth and every edge already has length 1.
 
 use super::input::Prepared;
 

@@ -4,12 +4,13 @@
 //! [`layout_graph`] picks the method (unless [`GraphLayoutOptions::method`] forces one):
 //!
 //! - **Layered** for directed acyclic graphs and undirected forests (Sugiyama style):
-//!   layers by longest path (undirected forests: breadth-first depth from the lowest-numbered
-//!   node of each tree), then each node is moved to the layer within its slack that shortens its
-//!   edges (see `layering`); edges longer than one layer are cut by dummy nodes; the order in
-//!   each layer minimises crossings (median and barycenter sweeps, adjacent exchange, the best
-//!   order kept, see `ordering`); x by least squares towards the neighbours' average with a
-//!   minimum gap (see `coords`). Layer `i` is at `y = i`.
+//!   layers by longest path, then the least total edge length by the network simplex method
+//!   (what dot does; an undirected forest's layers are its breadth-first depths from the
+//!   lowest-numbered node of each tree), see `layering`; edges longer than one layer are cut
+//!   by dummy nodes; the order in each layer minimises crossings (median/barycenter sweeps,
+//!   transpose, sifting, several starts under a fixed work budget, the best kept), see
+//!   `ordering`; x by least squares towards the neighbours' average with a minimum gap,
+//!   long edges straightened where the gaps allow, see `coords`. Layer `i` is at `y = i`.
 //! - **Force** otherwise: deterministic Fruchterman–Reingold from a circle, rotated so the
 //!   long side is horizontal, scaled so an edge is about one unit long, no two nodes closer than
 //!   0.9 units (see `force`).
@@ -218,15 +219,11 @@ fn layered(
     prepared: &input::Prepared,
     options: &GraphLayoutOptions,
 ) -> GraphLayout {
-    let t0 = std::time::Instant::now();
     let layer_of = layering::assign(prepared);
     let mut graph = proper::ProperGraph::build(prepared, &layer_of);
-    let t1 = t0.elapsed();
     ordering::minimise(&mut graph, options);
-    let t2 = t0.elapsed();
     let widths = node_widths(input, graph.len());
     let xs = coords::assign(&graph, &widths);
-    if std::env::var_os("GL_DEBUG").is_some() { eprintln!("n={} proper={} layers={} build {:?} order {:?} coords {:?}", input.nodes, graph.len(), graph.layers.len(), t1, t2 - t1, t0.elapsed() - t2); }
     graph.into_layout(input, &xs)
 }
 

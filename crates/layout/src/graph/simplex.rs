@@ -78,6 +78,8 @@ struct Simplex {
     lim: Vec<usize>,
     /// Nodes in depth-first preorder of the tree.
     preorder: Vec<usize>,
+    /// The node whose `lim` is the index (a subtree's nodes are `low..=lim` of its root).
+    node_at_lim: Vec<usize>,
     /// Where the search for a negative cut value resumes (dot's rotating search).
     search_from: usize,
 }
@@ -102,6 +104,7 @@ impl Simplex {
             low: vec![0; n],
             lim: vec![0; n],
             preorder: Vec::with_capacity(n),
+            node_at_lim: vec![0; n + 1],
             search_from: 0,
         }
     }
@@ -117,7 +120,7 @@ impl Simplex {
             return self.rank;
         }
         self.feasible_tree();
-        self.low_lim();
+        self.low_lim(0, None, 1);
         self.cut_values();
         let cap = MAX_EXCHANGES_PER_ITEM * (n + self.edges.len());
         for _ in 0..cap {
@@ -180,15 +183,19 @@ impl Simplex {
         }
     }
 
-    /// Depth-first numbering of the tree from node 0: `lim` in postorder, `low` the smallest
-    /// `lim` below a node; also parent edges and the preorder.
-    fn low_lim(&mut self) {
-        self.preorder.clear();
-        self.parent_edge[0] = None;
-        let mut next = 1;
-        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
-        self.low[0] = next;
-        self.preorder.push(0);
+    /// Depth-first numbering of the subtree at `root` (reached by `parent`), counting from
+    /// `start`: `lim` in postorder, `low` the smallest `lim` below a node; also parent edges
+    /// and, for the whole tree, the preorder.
+    fn low_lim(&mut self, root: usize, parent: Option<usize>, start: usize) {
+        let whole = parent.is_none();
+        if whole {
+            self.preorder.clear();
+            self.preorder.push(root);
+        }
+        self.parent_edge[root] = parent;
+        let mut next = start;
+        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+        self.low[root] = next;
         while let Some(top) = stack.last_mut() {
             let (v, i) = *top;
             if let Some(&e) = self.tree_adj[v].get(i) {
@@ -200,10 +207,13 @@ impl Simplex {
                 let w = if a == v { b } else { a };
                 self.parent_edge[w] = Some(e);
                 self.low[w] = next;
-                self.preorder.push(w);
+                if whole {
+                    self.preorder.push(w);
+                }
                 stack.push((w, 0));
             } else {
                 self.lim[v] = next;
+                self.node_at_lim[next] = v;
                 next += 1;
                 stack.pop();
             }
@@ -257,6 +267,7 @@ impl Simplex {
     }
 
     /// The non-tree edge of least slack going the other way across the cut `leave` makes.
+    /// When the part below `leave` is the smaller one, only its nodes' edges are looked at.
     fn enter_edge(&self, leave: usize) -> Option<usize> {
         let (v, w) = self.edges[leave];
         let (tail_side, flip) = if self.lim[v] > self.lim[w] {
@@ -265,43 +276,97 @@ impl Simplex {
             (v, false)
         };
         let mut best: Option<(i64, usize)> = None;
-        for (f, &(a, b)) in self.edges.iter().enumerate() {
+        let mut consider = |f: usize| {
             if f == leave || self.in_tree[f] {
-                continue;
+                return;
             }
+            let (a, b) = self.edges[f];
             if flip == self.is_descendant(a, tail_side) && flip != self.is_descendant(b, tail_side)
             {
                 let s = self.slack(f);
-                if best.is_none_or(|(bs, _)| s < bs) {
+                if best.is_none_or(|(bs, bf)| s < bs || (s == bs && f < bf)) {
                     best = Some((s, f));
                 }
+            }
+        };
+        let below = self.lim[tail_side] + 1 - self.low[tail_side];
+        if 2 * below < self.rank.len() {
+            for lim in self.low[tail_side]..=self.lim[tail_side] {
+                for &f in &self.incident[self.node_at_lim[lim]] {
+                    consider(f);
+                }
+            }
+        } else {
+            for f in 0..self.edges.len() {
+                consider(f);
             }
         }
         best.map(|(_, f)| f)
     }
 
+    /// Swaps `leave` out of the tree and `enter` in, updating ranks, cut values and the
+    /// numbering only where they change (dot's `update`): the side of `leave` below it moves
+    /// by `enter`'s slack, cut values change along the tree path between `enter`'s ends, and
+    /// the subtree at that path's top is renumbered.
     fn exchange(&mut self, leave: usize, enter: usize) {
-        self.in_tree[leave] = false;
-        let (a, b) = self.edges[leave];
-        self.tree_adj[a].retain(|&e| e != leave);
-        self.tree_adj[b].retain(|&e| e != leave);
-        self.in_tree[enter] = true;
-        let (c, d) = self.edges[enter];
-        self.tree_adj[c].push(enter);
-        self.tree_adj[d].push(enter);
-        self.low_lim();
-        self.cut_values();
-        for k in 1..self.preorder.len() {
-            let v = self.preorder[k];
-            if let Some(pe) = self.parent_edge[v] {
-                let (x, y) = self.edges[pe];
-                self.rank[v] = if x == v {
-                    self.rank[y] - 1
-                } else {
-                    self.rank[x] + 1
-                };
+        let delta = self.slack(enter);
+        let (t, h) = self.edges[leave];
+        if delta > 0 {
+            // The child end of `leave` roots the part that moves: the tail side moves up, the
+            // head side down, closing `enter`'s slack.
+            if self.parent_edge[t] == Some(leave) {
+                self.rerank(t, delta);
+            } else {
+                self.rerank(h, -delta);
             }
         }
+        let cut = self.cut[leave];
+        let (ft, fh) = self.edges[enter];
+        let top = self.tree_update(ft, fh, cut, true);
+        self.tree_update(fh, ft, cut, false);
+        self.cut[enter] = -cut;
+        self.cut[leave] = 0;
+        self.in_tree[leave] = false;
+        self.tree_adj[t].retain(|&e| e != leave);
+        self.tree_adj[h].retain(|&e| e != leave);
+        self.in_tree[enter] = true;
+        self.tree_adj[ft].push(enter);
+        self.tree_adj[fh].push(enter);
+        self.low_lim(top, self.parent_edge[top], self.low[top]);
+    }
+
+    /// Subtracts `delta` from the rank of `v` and everything below it in the tree.
+    fn rerank(&mut self, v: usize, delta: i64) {
+        let mut stack = vec![v];
+        while let Some(u) = stack.pop() {
+            self.rank[u] -= delta;
+            for &e in &self.tree_adj[u] {
+                if Some(e) != self.parent_edge[u] {
+                    let (a, b) = self.edges[e];
+                    stack.push(if a == u { b } else { a });
+                }
+            }
+        }
+    }
+
+    /// Walks up the tree from `v` until `w` is below, adding `cut` to (or with `dir` false
+    /// subtracting it from) the cut value of each edge passed according to its direction;
+    /// returns the node where the walk stopped (the top of the path between `v` and `w`).
+    fn tree_update(&mut self, mut v: usize, w: usize, cut: i64, dir: bool) -> usize {
+        while !(self.low[v] <= self.lim[w] && self.lim[w] <= self.lim[v]) {
+            let Some(e) = self.parent_edge[v] else {
+                break;
+            };
+            let (a, b) = self.edges[e];
+            let d = if v == a { dir } else { !dir };
+            if d {
+                self.cut[e] += cut;
+            } else {
+                self.cut[e] -= cut;
+            }
+            v = if self.lim[a] > self.lim[b] { a } else { b };
+        }
+        v
     }
 }
 
@@ -325,11 +390,69 @@ mod tests {
     fn moves_a_group_that_single_node_moves_cannot() {
         // 0 → 1 → 2 → 3 → 4 (a long chain) and a pair 5 → 6 with 6 → 4 and 5 → 4, 5 → 7,
         // 7 → 4: the group {5, 6, 7} belongs just above 4.
-        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 4), (5, 4), (5, 7), (7, 4)];
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (5, 6),
+            (6, 4),
+            (5, 4),
+            (5, 7),
+            (7, 4),
+        ];
         let mut layer = vec![0, 1, 2, 3, 4, 0, 1, 1];
         minimise_length(8, &edges, &mut layer);
         assert_eq!(length(&edges, &layer), 4 + 1 + 1 + 2 + 1 + 1);
         assert!(edges.iter().all(|&(a, b)| layer[a] < layer[b]));
+    }
+
+    /// The least total length by trying every layering with layers below `max` (tiny graphs).
+    fn brute_force(n: usize, edges: &[(usize, usize)], max: usize) -> usize {
+        let mut layer = vec![0usize; n];
+        let mut best = usize::MAX;
+        loop {
+            if edges.iter().all(|&(a, b)| layer[a] < layer[b]) {
+                best = best.min(length(edges, &layer));
+            }
+            let mut i = 0;
+            while i < n && layer[i] + 1 == max {
+                layer[i] = 0;
+                i += 1;
+            }
+            if i == n {
+                return best;
+            }
+            layer[i] += 1;
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reaches_the_least_total_length(
+            n in 2usize..7,
+            raw in proptest::collection::vec((0usize..7, 0usize..7), 0..12),
+        ) {
+            let mut edges: Vec<(usize, usize)> = raw
+                .into_iter()
+                .filter(|&(a, b)| a < n && b < n && a != b)
+                .map(|(a, b)| (a.min(b), a.max(b)))
+                .collect();
+            edges.sort_unstable();
+            edges.dedup();
+            // Longest path from the sources (node order is a topological order here).
+            let mut layer = vec![0usize; n];
+            for v in 0..n {
+                for &(a, b) in &edges {
+                    if b == v {
+                        layer[v] = layer[v].max(layer[a] + 1);
+                    }
+                }
+            }
+            minimise_length(n, &edges, &mut layer);
+            proptest::prop_assert!(edges.iter().all(|&(a, b)| layer[a] < layer[b]));
+            proptest::prop_assert_eq!(length(&edges, &layer), brute_force(n, &edges, n));
+        }
     }
 
     #[test]

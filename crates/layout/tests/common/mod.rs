@@ -8,13 +8,18 @@ use std::path::PathBuf;
 use algoscope_scene::MemoryScene;
 use algoscope_trace_format::{validate_str, Trace};
 
-/// Every fixture trace: this crate's hand-written ones, the golden Python traces of the
-/// examples (`tests/traces/python/*.json`, once they exist), and any in `$ALGOSCOPE_TRACE_DIR`.
+pub mod goldens;
+
+/// Every fixture trace: this crate's hand-written ones, the golden traces of the examples in
+/// every language (`tests/traces/python/*.json`, `tests/traces/{javascript,typescript}/
+/// trace@*.snap`), and any in `$ALGOSCOPE_TRACE_DIR`.
 pub fn fixture_paths() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut dirs = vec![
         root.join("tests/fixtures"),
         root.join("../../tests/traces/python"),
+        root.join("../../tests/traces/javascript"),
+        root.join("../../tests/traces/typescript"),
     ];
     if let Ok(extra) = std::env::var("ALGOSCOPE_TRACE_DIR") {
         dirs.push(PathBuf::from(extra));
@@ -26,7 +31,12 @@ pub fn fixture_paths() -> Vec<PathBuf> {
         };
         let mut paths: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "json")
+                    || (p.extension().is_some_and(|e| e == "snap")
+                        && p.file_name()
+                            .is_some_and(|n| n.to_string_lossy().starts_with("trace@")))
+            })
             .collect();
         paths.sort();
         out.extend(paths);
@@ -34,10 +44,17 @@ pub fn fixture_paths() -> Vec<PathBuf> {
     out
 }
 
-/// Reads and validates a trace.
+/// Reads and validates a trace: a `.json` file, or a golden `trace@*.snap` insta snapshot
+/// (the JavaScript and TypeScript goldens), whose YAML header ends at its second `---` line.
 pub fn load(path: &PathBuf) -> Trace {
     let text = std::fs::read_to_string(path).expect("readable fixture");
-    validate_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let json = if path.extension().is_some_and(|e| e == "snap") {
+        let body = text.strip_prefix("---\n").unwrap_or(&text);
+        body.split_once("\n---\n").map_or(body, |(_, rest)| rest)
+    } else {
+        text.as_str()
+    };
+    validate_str(json).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// A box read from the SVG.

@@ -136,8 +136,8 @@ fn signature(nodes: &[LinkedNode]) -> String {
         .join(";")
 }
 
-/// List reading order: from each start, back along the primary link to its chain's head,
-/// then forward along the primary link; chains hanging off other links follow, then any
+/// List reading order: from each start, back along the primary link to its chain's head
+/// (on a cycle, the start itself), then forward along the primary link; chains hanging off other links follow, then any
 /// node left (reached only over other links from a chain read earlier). Returns the order
 /// and the heads.
 fn list_order(
@@ -164,6 +164,8 @@ fn list_order(
                 .map(|(_, s)| s.clone())
         }) {
             if !climbed.insert(prev.clone()) {
+                // On a cycle: read it from the node named first.
+                head = start.clone();
                 break;
             }
             head = prev;

@@ -175,10 +175,9 @@ fn circular_list_starts_at_the_first_node_named() {
     let v = view(&t, None).expect("a track");
     assert_eq!(v.track.shape, LinkedShape::List);
     let row = &v.rows[0];
-    // Climbing back from o2 goes round the cycle once and stops at o3's successor.
-    assert_eq!(row.nodes.len(), 3);
-    assert_eq!(row.roots.len(), 1);
-    assert_eq!(ids(row)[0], row.roots[0]);
+    // Climbing back from o2 goes round the cycle: read from o2, the node named.
+    assert_eq!(ids(row), ["o2", "o3", "o1"]);
+    assert_eq!(row.roots, ["o2"]);
     let signature_targets: Vec<&str> = row.nodes.iter().flat_map(|n| n.targets()).collect();
     assert_eq!(
         signature_targets.len(),
@@ -512,4 +511,50 @@ fn types_round_trip_through_json() {
     assert!(json.contains("\"valueField\":\"key\""));
     let back: LinkedView = serde_json::from_str(&json).expect("deserialise");
     assert_eq!(back, v);
+}
+
+#[test]
+fn a_detached_node_pointing_into_a_list_reads_after_it() {
+    // d.head → 1 ⇄ 2 ⇄ 4 ⇄ 5; `mid` (3) was unlinked but still points at 2 and 4.
+    let t = trace(vec![S::default()
+        .var("d", r("deque"))
+        .var("mid", r("n3"))
+        .obj("deque", "Deque", &[("head", r("n1")), ("tail", r("n5"))])
+        .obj(
+            "n1",
+            "DNode",
+            &[("prev", none()), ("val", int(1)), ("next", r("n2"))],
+        )
+        .obj(
+            "n2",
+            "DNode",
+            &[("prev", r("n1")), ("val", int(2)), ("next", r("n4"))],
+        )
+        .obj(
+            "n3",
+            "DNode",
+            &[("prev", r("n2")), ("val", int(3)), ("next", r("n4"))],
+        )
+        .obj(
+            "n4",
+            "DNode",
+            &[("prev", r("n2")), ("val", int(4)), ("next", r("n5"))],
+        )
+        .obj(
+            "n5",
+            "DNode",
+            &[("prev", r("n4")), ("val", int(5)), ("next", none())],
+        )
+        .build()]);
+    let v = view(&t, None).expect("a track");
+    let row = &v.rows[0];
+    assert_eq!(ids(row), ["n1", "n2", "n4", "n5", "n3"]);
+    assert_eq!(row.roots, ["n1", "n3"]);
+    let names: Vec<&str> = row.names.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["d.head", "d.tail", "mid"],
+        "one level through, right after `d`"
+    );
+    assert_eq!(v.chains.len(), 1, "n3's links join it to the rest");
 }

@@ -139,8 +139,9 @@ pub struct LinkedRow {
     pub nodes: Vec<LinkedNode>,
     /// Names pointing at nodes, in frame and variable order.
     pub names: Vec<LinkedName>,
-    /// Nodes no other node of the row links to, in reading order (list heads, tree roots).
-    /// A cycle with no such node contributes the node reached first.
+    /// Where reading starts, in reading order. A list: the head of each run along the
+    /// primary link (a node no unread node links to over it; on a cycle, the node reached
+    /// first); `nodes` is these runs one after another. A tree: each root.
     pub roots: Vec<String>,
     /// For a tree track: one block per root (single nodes included), nodes in in-order with
     /// depths (root 0). Empty for a list track.

@@ -46,7 +46,8 @@ pub(crate) fn sequence_items<'a>(step: &'a Step, id: &str) -> Option<&'a [Value]
 }
 
 /// The row's entries: every reference held by the chosen frames (every frame when `frames`
-/// is empty) in frame and variable order, then one level through each of those objects.
+/// is empty) in frame and variable order, each followed by the references its object holds
+/// (one level through: `self.head` right after `self`).
 pub(crate) fn entries<'a>(step: &'a Step, frames: &[String]) -> Vec<Entry<'a>> {
     let chosen: Vec<_> = if frames.is_empty() {
         step.stack.iter().collect()
@@ -56,42 +57,39 @@ pub(crate) fn entries<'a>(step: &'a Step, frames: &[String]) -> Vec<Entry<'a>> {
             .filter_map(|id| step.stack.iter().find(|f| &f.id == id))
             .collect()
     };
-    let mut direct = Vec::new();
+    let mut out = Vec::new();
     for frame in chosen {
         for (name, value) in &frame.locals {
-            if let Some(id) = value.ref_id().filter(|id| step.heap.contains_key(*id)) {
-                direct.push(Entry {
+            let Some(id) = value.ref_id().filter(|id| step.heap.contains_key(*id)) else {
+                continue;
+            };
+            out.push(Entry {
+                frame: &frame.id,
+                name: name.clone(),
+                id,
+                holder: None,
+            });
+            let Some(object) = step.heap.get(id) else {
+                continue;
+            };
+            for (slot, value) in object.slots() {
+                let Some(inner) = value.ref_id().filter(|id| step.heap.contains_key(*id)) else {
+                    continue;
+                };
+                let name = match slot {
+                    SlotKey::Field(f) => format!("{name}.{f}"),
+                    SlotKey::Index(i) => format!("{name}[{i}]"),
+                    SlotKey::Key(Value::Prim { repr, .. }) => format!("{name}[{repr}]"),
+                    SlotKey::Key(_) => continue,
+                };
+                out.push(Entry {
                     frame: &frame.id,
-                    name: name.clone(),
-                    id,
-                    holder: None,
+                    name,
+                    id: inner,
+                    holder: Some(id),
                 });
             }
         }
     }
-    let mut through = Vec::new();
-    for entry in &direct {
-        let Some(object) = step.heap.get(entry.id) else {
-            continue;
-        };
-        for (slot, value) in object.slots() {
-            let Some(id) = value.ref_id().filter(|id| step.heap.contains_key(*id)) else {
-                continue;
-            };
-            let name = match slot {
-                SlotKey::Field(f) => format!("{}.{f}", entry.name),
-                SlotKey::Index(i) => format!("{}[{i}]", entry.name),
-                SlotKey::Key(Value::Prim { repr, .. }) => format!("{}[{repr}]", entry.name),
-                SlotKey::Key(_) => continue,
-            };
-            through.push(Entry {
-                frame: entry.frame,
-                name,
-                id,
-                holder: Some(entry.id),
-            });
-        }
-    }
-    direct.extend(through);
-    direct
+    out
 }

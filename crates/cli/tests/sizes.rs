@@ -1,0 +1,67 @@
+//! `--sizes MODEL` on `render` and `html`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn golden() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/traces/python/linked_list.json")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn algoscope(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn render_draws_sizes_only_when_asked() {
+    let trace = golden();
+    let (ok, plain, err) = algoscope(&["render", &trace, "--step", "60"]);
+    assert!(ok, "{err}");
+    assert!(!plain.contains("mem-size"));
+    let (ok, python, err) = algoscope(&["render", &trace, "--step", "60", "--sizes", "python"]);
+    assert!(ok, "{err}");
+    assert!(
+        python.contains(">Σ 3804 B</text>"),
+        "the module frame's total"
+    );
+    let (ok, v8, err) = algoscope(&["render", &trace, "--step", "60", "--sizes", "V8"]);
+    assert!(ok, "{err}");
+    assert!(v8.contains(">Σ 248 B</text>"), "the same frame in V8");
+}
+
+#[test]
+fn an_unknown_model_is_refused_with_the_choices() {
+    let (ok, _, err) = algoscope(&["render", &golden(), "--sizes", "java"]);
+    assert!(!ok);
+    assert!(
+        err.contains("unknown size model `java`: python, textbook or v8"),
+        "{err}"
+    );
+}
+
+#[test]
+fn html_takes_sizes_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("page.html");
+    let out = out.to_str().expect("utf-8 path");
+    let (ok, _, err) = algoscope(&["html", &golden(), "--sizes", "textbook", "-o", out]);
+    assert!(ok, "{err}");
+    let sized = std::fs::metadata(out).expect("page written").len();
+    let (ok, _, err) = algoscope(&["html", &golden(), "-o", out]);
+    assert!(ok, "{err}");
+    let plain = std::fs::metadata(out).expect("page written").len();
+    assert!(
+        sized > plain,
+        "the sized page holds the size texts ({sized} vs {plain} bytes)"
+    );
+}

@@ -1,0 +1,142 @@
+//! Long loops in JavaScript and TypeScript are sampled as in Python (the recorder's
+//! `createSampler`, runtimes/python/algoscope_tracer/sampling.py): first passes, round-numbered
+//! passes and, when the loop's length is known as it starts, its last passes; the steps left
+//! out are counted in the next recorded step's `skipped`. The same program in the three
+//! languages keeps the same passes with the same `skipped` counts (the programs take the same
+//! number of steps before each loop: the budget share a loop gets depends on it).
+
+mod trace_js_support;
+
+use std::path::PathBuf;
+
+use algoscope_trace_format::{LoopKind, Trace, Value};
+use trace_js_support::{golden, node_stdout, root, trace_file};
+
+/// The step budget the cases run with: small, so the golden traces stay small.
+const BUDGET: &[&str] = &["--max-steps", "300"];
+
+fn case(language: &str, file: &str) -> PathBuf {
+    root()
+        .join("tests/traces")
+        .join(language)
+        .join("cases")
+        .join(file)
+}
+
+/// For each loop (in source order, comprehensions left out): `(pass, skipped)` of every
+/// recorded step whose innermost loop it is.
+fn kept_passes(trace: &Trace) -> Vec<Vec<(u64, u64)>> {
+    let loops: Vec<&str> = trace
+        .loops
+        .iter()
+        .filter(|l| l.kind != LoopKind::Comprehension)
+        .map(|l| l.id.as_str())
+        .collect();
+    let mut out = vec![Vec::new(); loops.len()];
+    for step in &trace.steps {
+        let Some(context) = step.loops.last() else {
+            continue;
+        };
+        if let Some(k) = loops.iter().position(|id| *id == context.loop_id) {
+            out[k].push((context.iteration, step.skipped.unwrap_or(0)));
+        }
+    }
+    out
+}
+
+fn passes(kept: &[(u64, u64)]) -> Vec<u64> {
+    let mut passes: Vec<u64> = kept.iter().map(|(pass, _)| *pass).collect();
+    passes.dedup();
+    passes
+}
+
+fn total_skipped(trace: &Trace) -> u64 {
+    trace.steps.iter().filter_map(|s| s.skipped).sum()
+}
+
+#[test]
+fn long_javascript_loops_keep_first_round_and_last_passes() {
+    let path = case("javascript", "long_loops.js");
+    let trace = trace_file(&path, BUDGET);
+    golden("javascript/cases", &path, "", &trace);
+    assert_eq!(trace.stdout, node_stdout(&path));
+    assert!(trace.sampled);
+    assert!(
+        !trace.truncated,
+        "sampling keeps the run within its step budget"
+    );
+    let kept = kept_passes(&trace);
+    assert_eq!(kept.len(), 4);
+    // A counting loop of known length (20,000 passes).
+    let counting = passes(&kept[0]);
+    for pass in [0, 1, 2, 3, 4, 5, 10, 20, 100, 1000, 19_996, 20_000] {
+        assert!(counting.contains(&pass), "pass {pass} of {counting:?}");
+    }
+    assert!(!counting.contains(&6) && !counting.contains(&19_995));
+    // `for … of` over an array: its length is known too, so its last passes are kept.
+    let over_array = passes(&kept[1]);
+    assert!(
+        over_array.ends_with(&[4996, 4997, 4998, 4999, 5000]),
+        "{over_array:?}"
+    );
+    // A `while` loop: unknown length, first passes then round numbers only.
+    let unknown = passes(&kept[3]);
+    let last = unknown.last().copied().unwrap_or(0);
+    assert!(unknown.starts_with(&[0, 1, 2, 3, 4, 5]), "{unknown:?}");
+    assert!(
+        last >= 100 && last < 29_999 && last % 10 == 0,
+        "{unknown:?}"
+    );
+    // Steps after a skipped stretch say how many steps were left out: two per skipped pass of
+    // the counting loop (its body line and its end-of-pass step).
+    let after_10 = kept[0]
+        .iter()
+        .find(|(pass, _)| *pass == 10)
+        .map(|(_, s)| *s);
+    assert_eq!(after_10, Some(8), "passes 6 to 9 skipped");
+    // Loop contexts keep the true pass number: in the body `total += i`, `i` is pass - 1.
+    let body_line = 11;
+    let mut checked = 0;
+    for step in trace.steps.iter().filter(|s| s.line == body_line) {
+        let pass = step.loops.last().map(|l| l.iteration).expect("in the loop");
+        let i = step
+            .stack
+            .last()
+            .and_then(|f| f.locals.iter().find(|(n, _)| n == "i"))
+            .and_then(|(_, v)| match v {
+                Value::Prim { repr, .. } => repr.parse::<u64>().ok(),
+                _ => None,
+            });
+        assert_eq!(i, Some(pass - 1), "pass {pass}");
+        checked += 1;
+    }
+    assert!(checked > 20);
+}
+
+#[test]
+fn long_typescript_loops_are_sampled_like_javascript() {
+    let js = trace_file(&case("javascript", "long_loops.js"), BUDGET);
+    let path = case("typescript", "long_loops.ts");
+    let ts = trace_file(&path, BUDGET);
+    golden("typescript/cases", &path, "", &ts);
+    assert_eq!(ts.stdout, js.stdout);
+    assert_eq!(kept_passes(&ts), kept_passes(&js));
+    assert_eq!(total_skipped(&ts), total_skipped(&js));
+}
+
+#[test]
+fn python_and_javascript_keep_the_same_passes_of_long_loops() {
+    let python = root().join("tests/conformance/long_loops.py");
+    for budget in [BUDGET, &["--max-steps", "20000"][..]] {
+        let py = trace_file(&python, budget);
+        let js = trace_file(&case("javascript", "long_loops.js"), budget);
+        assert_eq!(py.stdout, js.stdout);
+        assert!(py.sampled && js.sampled);
+        let (py_kept, js_kept) = (kept_passes(&py), kept_passes(&js));
+        assert_eq!(py_kept.len(), js_kept.len());
+        for (k, (p, j)) in py_kept.iter().zip(&js_kept).enumerate() {
+            assert_eq!(p, j, "loop {k} with {budget:?}: (pass, skipped) differ");
+        }
+        assert_eq!(total_skipped(&py), total_skipped(&js), "{budget:?}");
+    }
+}

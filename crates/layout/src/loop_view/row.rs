@@ -1,0 +1,260 @@
+//! One pass of the loop as a row: its label in the gutter, each container's cells in its
+//! column (a grid as a small grid with the focused cell), pointer markers under the cells,
+//! and the scalars' values.
+
+use algoscope_scene::{
+    DictRow, GridRow, LoopRow, PointerAxis, RowContainer, RowContent, RowScalar, SequenceRow,
+};
+use algoscope_trace_format::Value;
+
+use crate::drawing::Mark;
+use crate::marker::{pointer_beside, pointers_below, PointerAt};
+use crate::text::{elide, value_text};
+
+use super::plan::{column_pointers, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H};
+use super::{item_group, LoopLayoutOptions};
+
+/// The contract key of a row: `row:<loop>:<run>:<iteration>`.
+pub(super) fn row_key(row: &LoopRow) -> String {
+    format!("row:{}:{}:{}", row.loop_id, row.run, row.iteration)
+}
+
+/// The contract key of a cell of a row: `<row key>#<container>[<index>]`.
+pub(super) fn cell_key(row_key: &str, container: &str, index: u64) -> String {
+    format!("{row_key}#{container}[{index}]")
+}
+
+/// Draws `row` with its top-left corner at (`x`, `y`) (px).
+pub(super) fn draw_row(
+    row: &LoopRow,
+    plan: &Plan,
+    options: &LoopLayoutOptions,
+    x: f64,
+    y: f64,
+) -> Mark {
+    let key = row_key(row);
+    let mut g = item_group("loop-row", &key, x, y, plan.width, plan.row_h)
+        .class_if("current", row.current)
+        .class_if("changed", row.changed)
+        .attr("data-loop", row.loop_id.clone())
+        .attr("data-run", row.run.to_string())
+        .attr("data-iteration", row.iteration.to_string())
+        .attr("data-step", row.step.to_string());
+    g.children
+        .push(Mark::rect("row-bg", 0.0, 0.0, plan.width, plan.row_h));
+    let indent = row.depth as f64 * options.indent_px;
+    g.children.push(Mark::text(
+        "row-label",
+        indent + 4.0,
+        plan.cell_h / 2.0,
+        row.label.clone(),
+    ));
+    for (column, rc) in plan.columns.iter().zip(&row.containers) {
+        g.children.push(draw_container(row, rc, column, plan));
+    }
+    for (column, scalar) in plan.scalars.iter().zip(&row.scalars) {
+        g.children
+            .push(draw_scalar(scalar, column.x, column.w, plan));
+    }
+    g
+}
+
+/// A value cell at (`x`, `y`) of `w × h` with its text centred.
+fn value_cell(
+    value: Option<&Value>,
+    text: &str,
+    changed: bool,
+    cell: [f64; 4],
+    max_chars: usize,
+    out: &mut Vec<Mark>,
+) -> Mark {
+    let [x, y, w, h] = cell;
+    let class = value.map_or("", |v| value_text(v, max_chars).1);
+    let shown = elide(text, max_chars);
+    let mut label = Mark::text("value", x + w / 2.0, y + h / 2.0, shown.clone()).class(class);
+    if shown != text {
+        label = label.title(text.to_string());
+    }
+    out.push(label);
+    Mark::rect("cell", x, y, w, h).class_if("changed", changed)
+}
+
+fn draw_scalar(scalar: &RowScalar, x: f64, w: f64, plan: &Plan) -> Mark {
+    let mut g = Mark::group("scalar")
+        .class_if("changed", scalar.changed)
+        .attr("data-name", scalar.name.clone());
+    let mut texts = Vec::new();
+    let rect = value_cell(
+        scalar.value.as_ref(),
+        &scalar.text,
+        scalar.changed,
+        [x, 0.0, w, plan.cell_h],
+        plan.max_chars,
+        &mut texts,
+    );
+    g.children
+        .push(rect.class_if("unbound", scalar.value.is_none()));
+    g.children.extend(texts);
+    g
+}
+
+fn draw_container(row: &LoopRow, rc: &RowContainer, column: &Column, plan: &Plan) -> Mark {
+    let mut g = Mark::group("container")
+        .class_if("rebound", rc.rebound)
+        .attr("data-name", rc.name.clone());
+    match (&rc.content, &column.body) {
+        (RowContent::Sequence(seq), Body::Cells { .. }) => {
+            sequence(row, seq, column, plan, &mut g.children)
+        }
+        (RowContent::Dict(d), Body::Dict { keys }) => {
+            dict(d, column.x, keys, plan, &mut g.children)
+        }
+        (RowContent::Grid(grid), Body::Grid { .. }) => {
+            grid_cells(row, grid, column, plan, &mut g.children)
+        }
+        _ => {
+            // Not bound to a container in this row (or bound to another kind than the
+            // column's): a dash where its cells would be.
+            g = g.class("absent");
+            g.children.push(Mark::text(
+                "value none",
+                column.x + plan.char_px,
+                plan.cell_h / 2.0,
+                "–",
+            ));
+        }
+    }
+    g
+}
+
+fn sequence(row: &LoopRow, seq: &SequenceRow, column: &Column, plan: &Plan, out: &mut Vec<Mark>) {
+    let Body::Cells {
+        cell_w, indexed, ..
+    } = column.body
+    else {
+        return;
+    };
+    let h = plan.cell_h;
+    let mut texts = Vec::new();
+    let mut last_end = column.x;
+    for (k, cell) in seq.cells.iter().enumerate() {
+        let index = if indexed {
+            seq.offset + k as u64
+        } else {
+            k as u64
+        };
+        let Some(cx) = column.slot_center(index) else {
+            continue;
+        };
+        let x = cx - cell_w / 2.0;
+        if k == 0 && seq.offset > 0 && indexed {
+            out.push(Mark::text(
+                "value ellipsis",
+                x - ELLIPSIS_W / 2.0,
+                h / 2.0,
+                "…",
+            ));
+        }
+        let rect = value_cell(
+            Some(&cell.value),
+            &cell.text,
+            cell.changed,
+            [x, 0.0, cell_w, h],
+            plan.max_chars,
+            &mut texts,
+        );
+        out.push(rect.attr("data-slot", index.to_string()));
+        last_end = x + cell_w;
+    }
+    if seq.cells.is_empty() {
+        let x = column
+            .slot_center(seq.offset)
+            .map_or(column.x, |c| c - cell_w / 2.0);
+        out.push(Mark::rect("cell empty", x, 0.0, cell_w, h));
+    } else if seq.offset + (seq.cells.len() as u64) < seq.length {
+        out.push(Mark::text(
+            "value ellipsis",
+            last_end + ELLIPSIS_W / 2.0,
+            h / 2.0,
+            "…",
+        ));
+    }
+    out.extend(texts);
+    let pointers = column_pointers(row, column, PointerAxis::Items);
+    pointers_below(plan.char_px, &pointers, h, out);
+}
+
+fn dict(d: &DictRow, x0: f64, keys: &[(String, f64, f64)], plan: &Plan, out: &mut Vec<Mark>) {
+    let h = plan.cell_h;
+    let mut texts = Vec::new();
+    for e in &d.entries {
+        let Some((_, dx, w)) = keys.iter().find(|(k, _, _)| *k == e.key_text) else {
+            continue;
+        };
+        let rect = value_cell(
+            Some(&e.value),
+            &e.text,
+            e.changed,
+            [x0 + dx, 0.0, *w, h],
+            plan.max_chars,
+            &mut texts,
+        );
+        out.push(rect.attr("data-slot", e.key_text.clone()));
+    }
+    if d.entries.is_empty() {
+        out.push(Mark::rect("cell empty", x0, 0.0, plan.cell_h, h));
+    }
+    out.extend(texts);
+}
+
+fn grid_cells(row: &LoopRow, grid: &GridRow, column: &Column, plan: &Plan, out: &mut Vec<Mark>) {
+    let Body::Grid {
+        rl, cols, cell_w, ..
+    } = column.body
+    else {
+        return;
+    };
+    let gh = GRID_CELL_H;
+    let mut texts = Vec::new();
+    for (r, cells) in grid.rows.iter().enumerate() {
+        let y = r as f64 * gh;
+        out.push(Mark::text(
+            "index",
+            column.x + rl / 2.0,
+            y + gh / 2.0,
+            r.to_string(),
+        ));
+        for (c, cell) in cells.iter().enumerate() {
+            let x = column.x + rl + c as f64 * cell_w;
+            let focused = grid.focus == Some([r as u64, c as u64]);
+            let rect = value_cell(
+                Some(&cell.value),
+                &cell.text,
+                cell.changed,
+                [x, y, cell_w, gh],
+                plan.max_chars,
+                &mut texts,
+            );
+            out.push(
+                rect.class_if("focus", focused)
+                    .attr("data-slot", format!("{r},{c}")),
+            );
+        }
+    }
+    out.extend(texts);
+    let bottom = grid.rows.len().max(1) as f64 * gh;
+    let under = column_pointers(row, column, PointerAxis::Columns);
+    pointers_below(plan.char_px, &under, bottom, out);
+    let mut by_index: Vec<(u64, Vec<PointerAt>)> = Vec::new();
+    for p in column_pointers(row, column, PointerAxis::Rows) {
+        match by_index.iter_mut().find(|(i, _)| *i == p.index) {
+            Some((_, list)) => list.push(p),
+            None => by_index.push((p.index, vec![p])),
+        }
+    }
+    let at = column.x + rl + cols as f64 * cell_w + 4.0;
+    for (index, list) in by_index {
+        let cy = index as f64 * gh + gh / 2.0;
+        out.push(pointer_beside(plan.char_px, at, cy, &list).0);
+    }
+}

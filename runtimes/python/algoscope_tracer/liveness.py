@@ -1,0 +1,256 @@
+"""Which heap objects a step shows, kept up to date from step to step.
+
+A step's live set is every object reachable from its *roots* (the objects the listed frames'
+variables and the step's returned value point at). Walking the whole heap at every step costs
+as much as the heap is big, so when purity.py says only some objects may have changed, the set
+is updated instead of walked:
+
+- objects that gained a reference (from a root or from a re-read object) and were not live are
+  walked from, stopping at objects that already are;
+- an object that lost one (a variable moved on, a field was overwritten) stays live when a
+  short backward search, through an index of who points at whom, reaches a root over live
+  objects: that path exists now, so the object surely is still reachable. When the search
+  fails (something may have become unreachable) the whole heap is walked, as when it may have
+  changed anywhere.
+
+Either way the step gets the same live set and the same objects as a whole walk would give.
+"""
+
+from .values import Entry
+
+#: Most objects a backward search visits before the whole heap is walked instead.
+SEARCH_LIMIT = 32
+
+
+def id_number(oid):
+    """The number of a heap id: ``"o12"`` → 12 (ids are listed in this order)."""
+    return int(oid[1:])
+
+
+def _extends(after, before):
+    """Whether the list ``after`` is ``before`` with items added at its end."""
+    return len(after) >= len(before) and after[: len(before)] == before
+
+
+class Liveness:
+    """The live set and roots of the previous recorded step, and who points at whom."""
+
+    def __init__(self, heap):
+        self.heap = heap
+        #: Ids live at the previous recorded step.
+        self.live = set()
+        self.roots = []
+        #: ``oid`` → how many times ``roots`` holds it.
+        self.root_counts = {}
+        #: ``oid`` → ``{oid of an object holding it: how many times}``, for every object read.
+        self.parents = {}
+
+    def step(self, roots, dirty, mutated):
+        """``(added, removed, changed)`` for a step with ``roots`` (heap ids, in frame order):
+        ids new to the live set and ids that left it (in id order), and ``{oid: wire}`` of the
+        objects new to the set or changed. ``dirty``: any object may have changed (every live
+        object is read again); else only the ids in ``mutated`` may have."""
+        if dirty:
+            return self._rewalk(roots, True, mutated, {})
+        if not mutated and roots == self.roots:
+            return (), (), {}
+        changed = {}
+        gained = []
+        lost = []
+        if mutated and not self._reread(mutated, changed, gained, lost):
+            return self._rewalk(roots, False, mutated, changed)
+        if roots != self.roots:
+            gained[:0] = self._move_roots(roots, lost)
+        added = None
+        live = self.live
+        gained = [oid for oid in gained if oid not in live]
+        if gained:
+            added, found = self._walk(gained, False, mutated, live)
+            changed.update(found)
+        if lost and not self._still_held(lost, added):
+            return self._rewalk(roots, False, mutated, changed)
+        if not added:
+            return (), (), changed
+        self.live |= added
+        return sorted(added, key=id_number) if len(added) > 1 else list(added), (), changed
+
+    def _move_roots(self, roots, lost):
+        """Makes ``roots`` the roots; adds ids no longer among them to ``lost`` and returns
+        the part of the new roots that may hold ids new to them, in order. A call or a
+        return only adds or drops the last frame's, and a step that moved variables keeps
+        their number, so most often only the end, or only the places that differ, count."""
+        old = self.roots
+        n = len(old)
+        if len(roots) >= n and roots[:n] == old:
+            added, dropped = roots[n:], ()
+        elif len(roots) < n and old[: len(roots)] == roots:
+            added, dropped = (), old[len(roots) :]
+        elif len(roots) == n:  # variables moved to other objects: compare place by place
+            dropped = [was for was, now in zip(old, roots) if was != now]
+            added = [now for was, now in zip(old, roots) if was != now]
+        else:
+            added, dropped = roots, old
+        counts = self.root_counts
+        for oid in dropped:
+            count = counts[oid] - 1
+            if count:
+                counts[oid] = count
+            else:
+                del counts[oid]
+                lost.append(oid)
+        for oid in added:
+            counts[oid] = counts.get(oid, 0) + 1
+        self.roots = list(roots)
+        return list(added)
+
+    def _rewalk(self, roots, full, mutated, changed):
+        """The step by a walk of everything ``roots`` reach; ``changed`` holds objects already
+        read again this step (kept if they are still live)."""
+        live, found = self._walk(roots, full, mutated)
+        changed = {oid: wire for oid, wire in changed.items() if oid in live}
+        changed.update(found)
+        old = self.live
+        self.live = live
+        self._move_roots(roots, [])
+        return sorted(live - old, key=id_number), sorted(old - live, key=id_number), changed
+
+    def _reread(self, mutated, changed, gained, lost):
+        """Reads the live objects in ``mutated`` again, noting the references each gained and
+        lost; False when one of them cannot be found (the heap is walked instead)."""
+        heap = self.heap
+        entries = heap.entries
+        live = self.live
+        for oid in sorted(mutated, key=id_number) if len(mutated) > 1 else mutated:
+            if oid not in live:
+                continue
+            entry = entries.get(oid)
+            obj = heap.object_of(oid)
+            if entry is None or obj is None:
+                return False
+            before = entry.children
+            entry, wire_changed = self._read(oid, obj, entry)
+            if wire_changed:
+                changed[oid] = entry.wire
+            after = entry.children
+            if after is not before:
+                if _extends(after, before):
+                    gained.extend(after[len(before) :])
+                else:
+                    had = set(before)
+                    has = set(after)
+                    gained.extend(child for child in after if child not in had)
+                    lost.extend(child for child in before if child not in has)
+        return True
+
+    def _still_held(self, lost, added):
+        """Whether every id in ``lost`` is still reachable: a root, or reached backwards from a
+        root over objects that are live (and so read since they last changed)."""
+        live = self.live
+        roots = self.root_counts
+        parents = self.parents
+        for oid in lost:
+            if oid in roots or oid not in live:
+                continue
+            seen = {oid}
+            stack = [oid]
+            held = False
+            while stack and not held:
+                for parent in parents.get(stack.pop(), ()):
+                    if parent in seen or not (parent in live or (added and parent in added)):
+                        continue
+                    if parent in roots:
+                        held = True
+                        break
+                    if len(seen) >= SEARCH_LIMIT:
+                        return False
+                    seen.add(parent)
+                    stack.append(parent)
+            if not held:
+                return False
+        return True
+
+    def _walk(self, queue, full, mutated, stop=None):
+        """``(ids reached from queue, {oid: wire})``. ``full`` reads every object again (except
+        those that can never change); else only objects that were not live or are in
+        ``mutated``. Ids in ``stop`` are neither entered nor counted. The wires are those that
+        changed and those of every object that was not live."""
+        heap = self.heap
+        entries = heap.entries
+        objects = heap.objects
+        old = self.live
+        live = set()
+        changed = {}
+        queue = list(queue)
+        i = 0
+        while i < len(queue):
+            oid = queue[i]
+            i += 1
+            if oid in live or (stop is not None and oid in stop):
+                continue
+            entry = entries.get(oid)
+            if entry is not None and (entry.fixed or (not full and oid in old and oid not in mutated)):
+                live.add(oid)
+            else:
+                obj = objects.get(oid)
+                if obj is None:
+                    obj = heap.object_of(oid)
+                    if obj is None:
+                        continue
+                live.add(oid)
+                entry, wire_changed = self._read(oid, obj, entry)
+                if wire_changed:
+                    changed[oid] = entry.wire
+            if not entry.settled:
+                entry.split(entries)
+            if entry.leaves:
+                live.update(entry.leaves)
+            if entry.inner:
+                queue.extend(entry.inner)
+        for oid in sorted(live - old, key=id_number):
+            if oid not in changed:
+                changed[oid] = entries[oid].wire
+        return live, changed
+
+    def _read(self, oid, obj, entry):
+        """Reads ``obj`` (id ``oid``, last read into ``entry`` or never) again: ``(entry,
+        whether its wire changed)``; keeps the index of references up to date."""
+        heap = self.heap
+        read = heap.snapshot(oid, obj)
+        snap, keep = read
+        if entry is not None and entry.snap == snap:
+            return entry, False
+        heap.found = children = []
+        wire = heap.describe(oid, obj, read)
+        if entry is None:
+            entry = heap.entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
+            self._link(oid, (), children)
+            return entry, True
+        entry.snap = snap
+        entry.keep = keep
+        if children != entry.children:
+            self._link(oid, entry.children, children)
+            entry.set_children(children)
+        if wire == entry.wire:
+            return entry, False
+        entry.wire = wire
+        entry.fixed = heap.is_fixed(obj)
+        return entry, True
+
+    def _link(self, oid, before, after):
+        """Object ``oid`` now holds ``after`` instead of ``before``."""
+        parents = self.parents
+        if _extends(after, before):
+            before, after = (), after[len(before) :]
+        for child in before:
+            holders = parents[child]
+            count = holders[oid]
+            if count == 1:
+                del holders[oid]
+            else:
+                holders[oid] = count - 1
+        for child in after:
+            holders = parents.get(child)
+            if holders is None:
+                parents[child] = {oid: 1}
+            else:
+                holders[oid] = holders.get(oid, 0) + 1
