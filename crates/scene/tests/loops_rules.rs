@@ -311,7 +311,10 @@ fn nothing_qualifying_shows_everything_and_show_hints_always_show() {
         &t,
         4,
         &LoopSceneOptions {
-            hints,
+            scene: algoscope_scene::SceneOptions {
+                hints,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );
