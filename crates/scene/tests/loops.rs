@@ -8,16 +8,7 @@
 mod loops_support;
 
 use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, summary, LANGUAGES};
-
-/// Example name and the function whose main loop is shown.
-const ALGORITHMS: &[(&str, &str)] = &[
-    ("bubble_sort", "bubble_sort"),
-    ("insertion_sort", "insertion_sort"),
-    ("grid_dp", "unique_paths"),
-    ("bfs_dfs", "bfs"),
-    ("linked_list", "reverse_list"),
-];
+use loops_support::{golden, main_run, summary, ALGORITHMS, LANGUAGES};
 
 #[test]
 fn loop_history_mid_loop_in_every_language() {

@@ -18,15 +18,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use algoscope_scene::{
     loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContainer, RowContent,
 };
-use loops_support::{container_text, golden, linked_text, main_run, plain_name, LANGUAGES};
-
-const ALGORITHMS: &[(&str, &str)] = &[
-    ("bubble_sort", "bubble_sort"),
-    ("insertion_sort", "insertion_sort"),
-    ("grid_dp", "unique_paths"),
-    ("bfs_dfs", "bfs"),
-    ("linked_list", "reverse_list"),
-];
+use loops_support::{
+    container_text, golden, linked_text, main_run, plain_name, ALGORITHMS, LANGUAGES,
+};
 
 fn normal(text: &str) -> String {
     let unquoted: String = text.chars().filter(|c| *c != '\'' && *c != '"').collect();

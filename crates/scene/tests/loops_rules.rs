@@ -311,7 +311,10 @@ fn nothing_qualifying_shows_everything_and_show_hints_always_show() {
         &t,
         4,
         &LoopSceneOptions {
-            hints,
+            scene: algoscope_scene::SceneOptions {
+                hints,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );
@@ -466,4 +469,49 @@ fn a_step_inside_a_called_function_shows_the_callers_loop() {
     assert_eq!(&s.frame, caller);
     assert_ne!(Some(&s.frame), step.stack.last().map(|f| &f.id));
     assert!(s.rows().count() > 0);
+}
+
+#[test]
+fn a_windowed_list_keeps_its_offset_so_indices_line_up_and_pointers_use_real_indices() {
+    // The tracer shows a window of a long list: items 100..103 of 500.
+    let window = |items: &[i64]| {
+        let items: Vec<J> = items.iter().map(|n| int(*n)).collect();
+        json!({"kind": "list", "typeName": "list", "length": 500, "offset": 100, "items": items})
+    };
+    let locals = |j: i64| json!([["a", r("o1")], ["j", int(j)]]);
+    let steps = vec![
+        step(
+            1,
+            &[("L1", 1, 0)],
+            locals(101),
+            json!({"o1": window(&[1, 2, 3])}),
+        ),
+        step(
+            2,
+            &[("L1", 1, 1)],
+            locals(101),
+            json!({"o1": window(&[1, 2, 3])}),
+        ),
+        step(
+            1,
+            &[("L1", 1, 1)],
+            locals(102),
+            json!({"o1": window(&[1, 3, 2])}),
+        ),
+    ];
+    let t = trace(
+        json!([for_loop("L1", 1, "while True")]),
+        json!({"a": ["j"]}),
+        steps,
+    );
+    let s = scene(&t, 2, &LoopSceneOptions::default());
+    let row = s.rows().next().unwrap();
+    let RowContent::Sequence(seq) = &row.containers[0].content else {
+        panic!("a sequence")
+    };
+    assert_eq!((seq.offset, seq.length), (100, 500));
+    let moves: Vec<Option<u64>> = seq.cells.iter().map(|c| c.from).collect();
+    assert_eq!(moves, [None, Some(102), Some(101)], "a swap of 101 and 102");
+    assert_eq!(row.pointers[0].index, 102);
+    assert_eq!(s.containers[0].max_index_end, 103);
 }

@@ -11,6 +11,16 @@ use algoscope_trace_format::{validate_str, Trace};
 /// The languages with golden traces, and how their files are named.
 pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
 
+/// The algorithms the loop view is checked on: example name and the function whose main
+/// loop is shown (compared with [`plain_name`], so `bubble_sort` is `bubbleSort`).
+pub const ALGORITHMS: &[(&str, &str)] = &[
+    ("bubble_sort", "bubble_sort"),
+    ("insertion_sort", "insertion_sort"),
+    ("grid_dp", "unique_paths"),
+    ("bfs_dfs", "bfs"),
+    ("linked_list", "reverse_list"),
+];
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces")
 }
