@@ -25,7 +25,6 @@ pub const PAGE_MAX_ROWS: usize = 40;
 pub fn loop_scene_options(scene: &SceneOptions) -> LoopSceneOptions {
     LoopSceneOptions {
         scene: scene.clone(),
-        hints: scene.hints.clone(),
         ..LoopSceneOptions::default()
     }
 }
