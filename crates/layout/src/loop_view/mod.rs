@@ -95,7 +95,7 @@ pub(super) fn item_group(class: &str, key: &str, x: f64, y: f64, w: f64, h: f64)
 ///           "changed": true, "from": 1},
 ///          {"value": {"kind": "prim", "type": "int", "repr": "1"}, "text": "1",
 ///           "changed": true, "from": 0}]}}],
-///      "scalars": [], "pointers": []}]
+///      "scalars": [], "pointers": [], "linkedChanged": false, "graphs": []}]
 /// }"#).unwrap();
 /// let svg = layout_loop(&scene, &LoopLayoutOptions::default()).to_svg();
 /// assert!(svg.contains(r#"class="algoscope-memory algoscope-loops""#));
@@ -271,7 +271,7 @@ mod tests {
                 "containers": [{"name": "a", "id": "o1", "rebound": false, "content": {
                     "kind": "sequence", "typeName": "list", "offset": 0, "length": 2,
                     "cells": cells}}],
-                "scalars": [], "pointers": []})
+                "scalars": [], "pointers": [], "linkedChanged": false, "graphs": []})
         };
         let json = serde_json::json!({
         "step": 2, "frame": "f1", "func": "f", "currentLoop": "L1", "loops": [],

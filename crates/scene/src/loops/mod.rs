@@ -129,8 +129,9 @@ pub fn loop_scene(
     let mut linked_steps: Vec<usize> = states.keys().copied().collect();
     linked_steps.sort_unstable();
     let linked = linked_rows(trace, &h.frame, &linked_steps, &options.scene);
-    let node_class = linked.as_ref().map(|(l, _)| l.track.class.as_str());
-    let selection = select(trace, &chosen_from, options, node_class);
+    // Names on linked nodes stay scalar columns too: `layout_loop` does not draw each row's
+    // linked track yet, so leaving them to it would show nothing of a list reversal.
+    let selection = select(trace, &chosen_from, options, None);
 
     let infos: BTreeMap<&str, &algoscope_trace_format::LoopInfo> =
         trace.loops.iter().map(|l| (l.id.as_str(), l)).collect();
