@@ -28,17 +28,6 @@ fn count(n: u64, one: &str, many: &str) -> String {
     format!("{grouped} {}", if n == 1 { one } else { many })
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn counts_read_with_grouped_thousands() {
-        assert_eq!(super::count(1, "pass", "passes"), "1 pass");
-        assert_eq!(super::count(996, "pass", "passes"), "996 passes");
-        assert_eq!(super::count(1990, "step", "steps"), "1,990 steps");
-        assert_eq!(super::count(1_234_567, "row", "rows"), "1,234,567 rows");
-    }
-}
-
 /// Width (px) of a line of 12 px monospace text.
 fn line_px(text: &str, plan: &Plan) -> f64 {
     text_px(text, plan.char_px * LABEL_SCALE)
@@ -204,4 +193,15 @@ pub(super) fn dropped(
         at,
     );
     (g.attr("data-count", d.rows.to_string()), right)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_read_with_grouped_thousands() {
+        assert_eq!(super::count(1, "pass", "passes"), "1 pass");
+        assert_eq!(super::count(996, "pass", "passes"), "996 passes");
+        assert_eq!(super::count(1990, "step", "steps"), "1,990 steps");
+        assert_eq!(super::count(1_234_567, "row", "rows"), "1,234,567 rows");
+    }
 }
