@@ -1,7 +1,9 @@
 //! `viz:` hints end to end: a real program traced and drawn by `algoscope render`/`html`.
 
+mod run_support;
+
+use run_support::algoscope;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A program whose hints hide `secret`, make `k` a pointer into `arr` (the code never writes
 /// `arr[k]`), and hold one malformed hint.
@@ -11,18 +13,6 @@ k = 2  # viz: pointers arr: k
 secret = 42  # viz: hide secret; hid x
 total = arr[0] + arr[1]
 ";
-
-fn algoscope(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

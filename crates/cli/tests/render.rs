@@ -1,7 +1,9 @@
 //! `algoscope render`: a step of a trace or of a program as SVG, steps counted from 1.
 
+mod run_support;
+
+use run_support::algoscope;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -9,18 +11,6 @@ fn root() -> PathBuf {
 
 fn fixture() -> PathBuf {
     root().join("crates/layout/tests/fixtures/linked_list.json")
-}
-
-fn algoscope(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

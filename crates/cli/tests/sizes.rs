@@ -1,25 +1,15 @@
 //! `--sizes MODEL` on `render` and `html`.
 
+mod run_support;
+
+use run_support::algoscope;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn golden() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/traces/python/linked_list.json")
         .to_string_lossy()
         .into_owned()
-}
-
-fn algoscope(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
