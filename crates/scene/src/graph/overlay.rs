@@ -171,6 +171,15 @@ struct Pick<T> {
     data: T,
 }
 
+/// Parent links from (node, parent key when the value names a node), without self-links
+/// (a root that is its own parent).
+fn parent_links(pairs: impl Iterator<Item = (String, Option<String>)>) -> Vec<ParentLink> {
+    pairs
+        .filter_map(|(node, parent)| parent.map(|parent| ParentLink { node, parent }))
+        .filter(|l| l.node != l.parent)
+        .collect()
+}
+
 fn offer<T>(slot: &mut Option<Pick<T>>, pick: Pick<T>) {
     if slot.as_ref().is_none_or(|s| pick.score < s.score) {
         *slot = Some(pick);
@@ -332,15 +341,9 @@ pub(crate) fn read_overlay(
                         && (!all_nodes || named(&var.name, PARENT_NAMES))
                         && !named(&var.name, DISTANCE_NAMES)
                     {
-                        let links = (0..n)
-                            .filter_map(|i| {
-                                nodes.key(&s.items[i], step).map(|p| ParentLink {
-                                    node: format!("n:{i}"),
-                                    parent: p,
-                                })
-                            })
-                            .filter(|l| l.node != l.parent)
-                            .collect();
+                        let links = parent_links(
+                            (0..n).map(|i| (format!("n:{i}"), nodes.key(&s.items[i], step))),
+                        );
                         offer(
                             &mut parents,
                             Pick {
@@ -461,16 +464,8 @@ pub(crate) fn read_overlay(
                     && !(keyed.iter().all(|(_, v)| is_number(v))
                         && named(&var.name, DISTANCE_NAMES))
                 {
-                    let links = keyed
-                        .iter()
-                        .filter_map(|(k, v)| {
-                            nodes.key(v, step).map(|p| ParentLink {
-                                node: k.clone(),
-                                parent: p,
-                            })
-                        })
-                        .filter(|l| l.node != l.parent)
-                        .collect();
+                    let links =
+                        parent_links(keyed.iter().map(|(k, v)| (k.clone(), nodes.key(v, step))));
                     offer(
                         &mut parents,
                         Pick {
