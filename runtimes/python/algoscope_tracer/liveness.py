@@ -16,7 +16,7 @@ is updated instead of walked:
 Either way the step gets the same live set and the same objects as a whole walk would give.
 """
 
-from .values import Entry
+from .values import Entry, same_types
 
 #: Most objects a backward search visits before the whole heap is walked instead.
 SEARCH_LIMIT = 32
@@ -230,7 +230,7 @@ class Liveness:
         if children != entry.children:
             self._link(oid, entry.children, children)
             entry.set_children(children)
-        if wire == entry.wire:
+        if wire == entry.wire and same_types(wire, entry.wire):
             return entry, False
         entry.wire = wire
         entry.fixed = heap.is_fixed(obj)

@@ -25,7 +25,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import Sampler
-from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, same_types, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
 _perf_counter = time.perf_counter
 
@@ -754,11 +754,11 @@ class Tracer:
             update = {"i": state.fid, "ln": line}
             state.sent_line = line
         before = state.sent_values
-        if values != before or names != state.sent_names:
+        if values is not before and (values != before or not same_types(values, before)) or names != state.sent_names:
             if update is None:
                 update = {"i": state.fid}
             if names == state.sent_names:
-                update["ls"] = [[name, v] for name, v, old in zip(names, values, before) if v != old]
+                update["ls"] = [[name, v] for name, v, old in zip(names, values, before) if v != old or type(v) is not type(old)]
             else:
                 update["lv"] = _pairs(names, values)
                 state.name_index = None
@@ -846,7 +846,7 @@ class Tracer:
             v = local_vars[name]
             wire = v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else heap.value(v)
             before = values[i]
-            if wire != before:
+            if wire != before or type(wire) is not type(before):  # 1 == True, yet they differ
                 if new is None:
                     new = list(values)
                 new[i] = wire

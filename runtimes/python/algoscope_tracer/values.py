@@ -47,6 +47,25 @@ _complex_repr = complex.__repr__
 _str_isascii = str.isascii
 
 
+def same_types(a, b):
+    """Whether the wire values ``a`` and ``b``, already equal by ``==``, also have the same
+    types all through. Python's ``==`` says ``1 == True`` and ``0 == False`` (and ``1 ==
+    1.0``, though floats travel as ``["float", text]``), yet the step must show the change."""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is list:
+        types = list(map(type, a))
+        if types != list(map(type, b)):
+            return False
+        if list in types or dict in types:
+            return all(map(same_types, a, b))
+        return True
+    if t is dict:
+        return all(same_types(v, b[k]) for k, v in a.items())
+    return True
+
+
 def cut(text):
     """``text`` held to ``TEXT_CAP`` characters: ``(text, None)`` or ``(shortened, real length)``."""
     if len(text) <= TEXT_CAP:

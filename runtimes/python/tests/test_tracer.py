@@ -210,6 +210,26 @@ class Runs(unittest.TestCase):
         self.assertLess(len(steps(records)), 500)
         self.assertEqual(stdout(records), "4999950000\n")
 
+    def test_equal_values_of_another_type_are_changes(self):
+        # Python's == says 1 == True, 0 == False and 0 == 0.0; each step must still show the
+        # new value, in a variable, a list item and a field.
+        records = steps(run(program("equal_but_other_type.py")))
+        seen = {}
+        for record in records:
+            for update in record.get("f", []):
+                for name, value in update.get("lv", []) + update.get("ls", []):
+                    if name in ("x", "flag"):
+                        history = seen.setdefault(name, [])
+                        if not history or history[-1] != (type(value), value):
+                            history.append((type(value), value))
+            for wire in record.get("h", {}).values():
+                for item in wire.get("i", []) + [v for _, v in wire.get("f", [])]:
+                    seen.setdefault(wire["k"], []).append((type(item), item))
+        self.assertEqual(seen["x"], [(int, 1), (bool, True), (list, ["float", "1.0"])])
+        self.assertEqual(seen["flag"], [(int, 1), (bool, True), (int, 0), (bool, False), (list, ["float", "0.0"])])
+        self.assertEqual(seen["list"], [(int, 1), (bool, True)])
+        self.assertEqual(seen["instance"], [(int, 0), (bool, False)])
+
     def test_generator_frames_are_suspended_and_resumed(self):
         records = run(program("generators.py"))
         events = [s.get("e", "line") for s in steps(records)]
