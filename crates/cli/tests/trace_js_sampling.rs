@@ -124,6 +124,9 @@ fn long_typescript_loops_are_sampled_like_javascript() {
     assert_eq!(total_skipped(&ts), total_skipped(&js));
 }
 
+/// The `while` loop of the long_loops cases, among their loops.
+const UNKNOWN_LENGTH: usize = 3;
+
 #[test]
 fn python_and_javascript_keep_the_same_passes_of_long_loops() {
     let python = root().join("tests/conformance/long_loops.py");
@@ -134,9 +137,21 @@ fn python_and_javascript_keep_the_same_passes_of_long_loops() {
         assert!(py.sampled && js.sampled);
         let (py_kept, js_kept) = (kept_passes(&py), kept_passes(&js));
         assert_eq!(py_kept.len(), js_kept.len());
+        let mut held = 0;
         for (k, (p, j)) in py_kept.iter().zip(&js_kept).enumerate() {
-            assert_eq!(p, j, "loop {k} with {budget:?}: (pass, skipped) differ");
+            if k == UNKNOWN_LENGTH {
+                // The Python tracer also keeps the last passes of a loop of unknown length
+                // (held back until it ends, or until holding them back costs too much); the
+                // JavaScript recorder keeps its first and round-numbered passes only.
+                assert!(p.starts_with(j), "loop {k} with {budget:?}: {p:?} {j:?}");
+                let last = passes(&p[j.len()..]);
+                assert_eq!(last.len(), 5, "{budget:?}: {last:?}");
+                assert!(last.windows(2).all(|w| w[1] == w[0] + 1), "{last:?}");
+                held += (p.len() - j.len()) as u64;
+            } else {
+                assert_eq!(p, j, "loop {k} with {budget:?}: (pass, skipped) differ");
+            }
         }
-        assert_eq!(total_skipped(&py), total_skipped(&js), "{budget:?}");
+        assert_eq!(total_skipped(&py) + held, total_skipped(&js), "{budget:?}");
     }
 }

@@ -285,6 +285,40 @@ fn a_long_loop_is_sampled_into_a_bounded_trace() {
 }
 
 #[test]
+fn a_long_while_loop_keeps_its_first_round_and_last_passes() {
+    // A loop of unknown length: its last passes are held back until it ends. The time budget
+    // is raised so a loaded machine cannot cut the run short.
+    let trace = trace_program("long_while.py", &["--timeout-ms", "120000"]);
+    assert!(!trace.truncated);
+    assert!(trace.sampled);
+    assert_eq!(
+        trace.stdout,
+        "node 0\nnode 20000\nnode 40000\nnode 60000\nnode 80000\n4999950000 80000\n"
+    );
+    assert!(trace.steps.len() < 20_000, "{} steps", trace.steps.len());
+    let passes: Vec<u64> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.loops.first().map(|l| l.iteration))
+        .collect();
+    for kept in [
+        1, 5, 10, 100, 1000, 10_000, 99_996, 99_997, 99_998, 99_999, 100_000,
+    ] {
+        assert!(passes.contains(&kept), "pass {kept} is recorded");
+    }
+    assert!(!passes.contains(&99_995) && !passes.contains(&50_001));
+    let step = last(&trace);
+    assert_eq!(repr(local(step, "i").expect("i")), "100000");
+    assert_eq!(repr(local(step, "total").expect("total")), "4999950000");
+    let skipped: u64 = trace.steps.iter().filter_map(|s| s.skipped).sum();
+    assert_eq!(
+        skipped + trace.steps.len() as u64,
+        trace.counts.events - 1,
+        "every event is recorded or skipped"
+    );
+}
+
+#[test]
 fn a_long_linked_list_is_drawn_whole() {
     let trace = trace_program("linked_list_30.py", &[]);
     let step = last(&trace);

@@ -108,8 +108,11 @@ class FrameLoops:
             if loop.line <= line <= loop.body_end:
                 break
             self.changes += 1
-            if not active.pop().sampling.kept:
+            sampling = active.pop().sampling
+            if not sampling.kept:
                 self.unkept -= 1
+            if sampler.holder is sampling:
+                sampler.end_loop(sampling)
         header = table.headers.get(line)
         if header is not None and active and active[-1].loop is header:
             active[-1].at_header = True
@@ -145,6 +148,11 @@ class FrameLoops:
             self._start(self.table.comprehension, frame, sampler)
             return
         self._next_pass(self.active[-1], sampler)
+
+    def end(self, sampler):
+        """The frame ended: so did its loops (their held passes go out)."""
+        for inst in self.active:
+            sampler.end_loop(inst.sampling)
 
     def contexts(self, fid, out):
         """Appends ``[frame, loop, instance, iteration(, call)]`` for each active loop."""

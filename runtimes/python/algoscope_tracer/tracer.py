@@ -24,7 +24,7 @@ from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
-from .sampling import Sampler
+from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
 from .values import INT_WIRE_MAX, Heap, clean, same_types, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
 _perf_counter = time.perf_counter
@@ -179,7 +179,9 @@ class Tracer:
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
         self.liveness = Liveness(self.heap)
-        self.sampler = Sampler(options.max_steps)
+        #: Where the passes of a sampled loop of unknown length wait (sampling.py).
+        self.holdback = Holdback(emit, self.encode, LAST_PASSES)
+        self.sampler = Sampler(options.max_steps, self.holdback)
         self.codes = {}
         #: The frame being called when the call event found it called directly by the program
         #: frame before it (see :meth:`_calls_program_function`), until the call is handled.
@@ -271,6 +273,7 @@ class Tracer:
         self._finish(error)
 
     def _finish(self, error):
+        self.sampler.finish()
         if self.stop_reason is None:
             text = self.io.new_text()
             if text:
@@ -358,6 +361,7 @@ class Tracer:
                 before = loops.unkept
                 changes = loops.changes
                 loops.line(frame.f_lineno, frame, self.sampler)
+                self.steps = self.sampler.steps  # less the steps of passes folded away
                 self.unkept += loops.unkept - before
                 if loops.changes != changes:
                     self.loops_moved = True
@@ -559,6 +563,8 @@ class Tracer:
         self._pop(state)
         if state.loops is not None:
             self.unkept -= state.loops.unkept
+            if self.sampler.holder is not None:
+                state.loops.end(self.sampler)
         self.by_frame.pop(id(state.frame), None)
         self._depth(state.info.name, -1)
         state.frame = None
@@ -586,6 +592,7 @@ class Tracer:
 
     def _stop(self, reason):
         self.stop_reason = reason
+        self.sampler.finish()
         text = self.io.new_text()
         if text:
             self._emit({"out": clean(text)})
@@ -662,6 +669,8 @@ class Tracer:
         elif kind == "exception":
             rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
         added, removed, changed = self.liveness.step(roots, self.heap_dirty, self.mutated)
+        if self.holdback.current is not None:
+            self.sampler.held_cost += 1 + OBJECT_COST * len(changed)
         self.heap_dirty = False
         self.mutated.clear()
         if added:
@@ -682,7 +691,10 @@ class Tracer:
         io = self.io
         text = io.new_text()
         if text:
-            self._emit({"out": clean(text)})
+            if self.holdback.busy:
+                self.holdback.send({"out": clean(text)})
+            else:
+                self._emit({"out": clean(text)})
         if io.length != self.sent_length:
             rec["n"] = io.length
             self.sent_length = io.length
@@ -698,7 +710,10 @@ class Tracer:
             rec["o"] = [line if line is not None else rec["l"], refs]
         if self.sampler.skipped:
             rec["sk"] = self.sampler.take_skipped()
-        self.emit(self.encode(rec))
+        if self.holdback.busy:
+            self.holdback.send(rec)
+        else:
+            self.emit(self.encode(rec))
         if self.steps % COUNTS_EVERY == 0:
             self._emit({"counts": self._counts()})
 

@@ -33,6 +33,38 @@ def steps(records):
     return [r for r in records if not {"out", "end", "counts", "syntax", "fatal"} & set(r)]
 
 
+def replay(records):
+    """Applies every step record to the state the ones before it left, as the reader does,
+    failing on a record that does not fit; returns, per step, ``(frame order, frame id →
+    {name: value}, live ids, loop contexts)``."""
+    order, frames, live, wires, loops, states = [], {}, set(), {}, [], []
+    for record in steps(records):
+        if "fp" in record:
+            order = order[: record["fp"]] + record["fa"]
+        for update in record.get("f", []):
+            if update["i"] not in frames:
+                assert "fn" in update, "new frame without a name: %r" % update
+                frames[update["i"]] = {}
+            local_vars = frames[update["i"]]
+            if "lv" in update:
+                local_vars.clear()
+                local_vars.update(dict(update["lv"]))
+            for name, value in update.get("ls", []):
+                assert name in local_vars, "changed local never sent: %s" % name
+                local_vars[name] = value
+        live.difference_update(record.get("hr", []))
+        live.update(record.get("ha", []))
+        wires.update(record.get("h", {}))
+        loops = record.get("lp", loops)
+        for fid in order:
+            assert fid in frames, "frame listed before it was sent: %s" % fid
+            for value in frames[fid].values():
+                if type(value) is str:
+                    assert value in live and value in wires, "dangling reference %s" % value
+        states.append((list(order), {fid: dict(frames[fid]) for fid in order}, set(live), loops))
+    return states
+
+
 def end(records):
     return records[-1]["end"]
 
@@ -230,6 +262,45 @@ class Runs(unittest.TestCase):
         self.assertEqual(seen["list"], [(int, 1), (bool, True)])
         self.assertEqual(seen["instance"], [(int, 0), (bool, False)])
 
+    def test_long_while_loop_keeps_first_round_and_last_passes(self):
+        records = run(program("long_while.py"), time_budget_ms=10**6)
+        self.assertEqual(stdout(records), "node 0\nnode 20000\nnode 40000\nnode 60000\nnode 80000\n4999950000 80000\n")
+        self.assertTrue(end(records)["sampled"])
+        states = replay(records)
+        self.assertLess(len(states), 20000)
+        passes = {loops[0][3] for _, _, _, loops in states if loops}
+        for kept in (1, 5, 10, 100, 1000, 10000, 99996, 99997, 99998, 99999, 100000):
+            self.assertIn(kept, passes)
+        self.assertNotIn(99995, passes)
+        self.assertNotIn(50001, passes)
+        _, frames, _, _ = states[-1]
+        self.assertEqual((frames["f1"]["i"], frames["f1"]["total"]), (100000, 4999950000))
+        skipped = sum(s.get("sk", 0) for s in steps(records))
+        self.assertEqual(skipped + len(states), end(records)["counts"]["events"] - 1)
+
+    def test_held_passes_go_out_however_the_loop_ends(self):
+        cases = {
+            "break": "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            break\n    return i\nprint(f())\n",
+            "return": "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            return i\nprint(f())\n",
+            "raise": "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            raise ValueError(i)\ntry:\n    f()\nexcept ValueError as e:\n    print(e)\n",
+            "iterator": "i = 0\nfor x in iter(range(3000)):\n    i += 1\nprint(i)\n",
+        }
+        for name, source in cases.items():
+            records = run(source, max_steps=1000)
+            self.assertEqual(stdout(records), "3000\n", name)
+            states = replay(records)
+            passes = [loops[0][3] for _, _, _, loops in states if loops]
+            self.assertEqual(passes[-1], 3000, name)
+            self.assertTrue({2996, 2997, 2998, 2999} <= set(passes), name)
+            self.assertNotIn(2995, passes, name)
+
+    def test_a_budget_stop_writes_the_held_passes(self):
+        records = run(program("infinite_loop.py"), max_steps=100000, time_budget_ms=300)
+        self.assertEqual(end(records)["stoppedBy"], "time")
+        passes = [loops[0][3] for _, _, _, loops in replay(records) if loops]
+        last = passes[-1]
+        self.assertEqual(sorted(set(passes))[-5:], list(range(last - 4, last + 1)))
+
     def test_generator_frames_are_suspended_and_resumed(self):
         records = run(program("generators.py"))
         events = [s.get("e", "line") for s in steps(records)]
@@ -271,7 +342,7 @@ class Shortcuts(unittest.TestCase):
         paths = sorted(glob.glob(os.path.join(root, "examples", "python", "*.py")))
         paths += sorted(glob.glob(os.path.join(root, "bench", "python", "*.py")))
         paths += sorted(glob.glob(os.path.join(HERE, "programs", "*.py")))
-        skip = {"long_builtin.py", "infinite_loop.py", "swallow_budget.py", "measure.py"}
+        skip = {"long_builtin.py", "infinite_loop.py", "swallow_budget.py", "measure.py", "long_while.py"}
         checked = 0
         for path in paths:
             if os.path.basename(path) in skip:
