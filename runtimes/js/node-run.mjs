@@ -2,11 +2,15 @@
 // one JSON object per line, to a file as they happen (so a killed run keeps its steps).
 //
 // usage: node node-run.mjs PROGRAM.(js|mjs) script|module RECORDS_FILE [OPTIONS_JSON]
-// OPTIONS_JSON: {"maxSteps": 20000, "timeBudgetMs": 6000, "stdinPath": "in.txt"}
+// OPTIONS_JSON: {"maxSteps": 20000, "timeBudgetMs": 6000, "stdinPath": "in.txt",
+//                "sourcePath": "/home/me/prog.mjs"}
+// sourcePath: the original program file. The instrumented copy runs from elsewhere, but its
+// imports, `require`, `__filename` and `__dirname` resolve from there, as with `node FILE`
+// (imported modules run untraced from their real path).
 import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createRecorder } from './recorder.mjs';
 
@@ -39,6 +43,20 @@ for (const [name, value] of Object.entries(recorder.globals())) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 const absolute = path.resolve(programPath);
+const sourcePath = options.sourcePath ? path.resolve(options.sourcePath) : absolute;
+// Module resolution hook (Node 18.19+/20.6+): what the program imports resolves from its
+// original file. Hooks run on their own thread, so they get the two URLs as data.
+const RESOLVE_FROM_SOURCE = `
+let from, to;
+export function initialize(data) { from = data.from; to = data.to; }
+export function resolve(specifier, context, next) {
+  return next(specifier, context.parentURL === from ? { ...context, parentURL: to } : context);
+}`;
+if (kind === 'module' && sourcePath !== absolute && typeof nodeModule.register === 'function') {
+  nodeModule.register(`data:text/javascript,${encodeURIComponent(RESOLVE_FROM_SOURCE)}`, {
+    data: { from: pathToFileURL(absolute).href, to: pathToFileURL(sourcePath).href },
+  });
+}
 const start =
   kind === 'module'
     ? () => import(pathToFileURL(absolute).href)
@@ -46,7 +64,8 @@ const start =
         const code = fs.readFileSync(absolute, 'utf8');
         const wrapper = new Function('exports', 'require', 'module', '__filename', '__dirname', code);
         const module = { exports: {} };
-        wrapper.call(module.exports, module.exports, createRequire(absolute), module, absolute, path.dirname(absolute));
+        const require = nodeModule.createRequire(sourcePath);
+        wrapper.call(module.exports, module.exports, require, module, sourcePath, path.dirname(sourcePath));
       };
 await recorder.run(start, () => new Promise((resolve) => realSetImmediate(resolve)));
 fs.closeSync(fd);

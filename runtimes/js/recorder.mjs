@@ -33,6 +33,10 @@ const symbolDescription = getOwnPropertyDescriptor(Symbol.prototype, 'descriptio
 const isArray = Array.isArray;
 const generatorProto = getPrototypeOf(function* () {}).prototype;
 const asyncGeneratorProto = getPrototypeOf(async function* () {}).prototype;
+/** The built-in `next`/`return`/`throw` of both generator prototypes, before any hook. */
+const generatorMethods = [generatorProto, asyncGeneratorProto].flatMap((proto) =>
+  ['next', 'return', 'throw'].map((key) => ({ proto, key, original: proto[key] })),
+);
 
 /** True when `fn` succeeds on `value` (a brand check through a built-in). */
 function brand(fn, value) {
@@ -894,6 +898,12 @@ export function createRecorder(options = {}) {
   let pendingOutput = null;
   let error = null;
   let mainFrame = null;
+  /**
+   * True once the program's top level has run to its end (a module's after its last
+   * top-level `await`): an error escaping later (an unhandled rejection, a throwing timer
+   * callback) never passed through the top level, so no step is recorded there for it.
+   */
+  let mainDone = false;
   let serializing = false;
   const functionCounts = new Map();
   const fnInfo = new WeakMap();
@@ -936,6 +946,7 @@ export function createRecorder(options = {}) {
       state: 'active',
       returned: false,
       raised: false,
+      exited: false,
     };
   }
 
@@ -1314,7 +1325,7 @@ export function createRecorder(options = {}) {
           k: 'generator',
           t: kind === 'generator' ? 'generator' : 'async_generator',
           name: generatorName(o),
-          state: 'suspended',
+          ...generatorState(o),
         };
       case 'class': {
         const parent = getPrototypeOf(o);
@@ -1448,9 +1459,13 @@ export function createRecorder(options = {}) {
         return n;
       }
       case 'generator':
-      case 'asyncgenerator':
+      case 'asyncgenerator': {
         out[n++] = generatorName(o);
+        const { state, frame } = generatorState(o);
+        out[n++] = state;
+        out[n++] = frame;
         return n;
+      }
       case 'class': {
         const parent = getPrototypeOf(o);
         out[n++] = functionName(o);
@@ -1630,6 +1645,60 @@ export function createRecorder(options = {}) {
     return (proto && generatorNames.get(proto)) || 'generator';
   }
   const generatorNames = new WeakMap();
+
+  // Generator objects and their frames. A generator's body runs first inside a call of its
+  // `next` (or `return`/`throw`), so the hooked methods (`hookGenerators`) note which
+  // generator is starting and the `enter` that follows ties the new frame to it.
+  /** Generator object → the frame its body runs in (from its first resume on). */
+  const generatorFrames = new WeakMap();
+  /** Generators finished without ever running their body (`return()` before `next()`). */
+  const generatorsClosedEarly = new WeakSet();
+  /** The generator whose body is about to start, for the next `enter`. */
+  let startingGenerator = null;
+
+  /**
+   * `{state, frame}` of a generator object, as Python reports its generators: `created`
+   * before its body ran, `running` while it runs, `suspended` at a `yield`/`await` (with the
+   * id of its frame, which holds its line), `closed` once finished.
+   */
+  function generatorState(g) {
+    const f = generatorFrames.get(g);
+    if (f === undefined) return { state: generatorsClosedEarly.has(g) ? 'closed' : 'created' };
+    if (f.exited) return { state: 'closed' };
+    return { state: f.state === 'active' ? 'running' : 'suspended', frame: f.id };
+  }
+
+  /**
+   * Replaces `next`, `return` and `throw` of both generator prototypes with versions that
+   * note the generator they run (see `generatorFrames`) and then call the built-in one.
+   */
+  function isGenerator(v) {
+    if (v === null || typeof v !== 'object') return false;
+    const kind = kindOf(v, proxies);
+    return kind === 'generator' || kind === 'asyncgenerator';
+  }
+
+  function hookGenerators() {
+    for (const { proto, key, original } of generatorMethods) {
+      const hooked = {
+        [key](...args) {
+          const fresh = !generatorFrames.has(this);
+          const outer = startingGenerator;
+          startingGenerator = fresh ? this : null;
+          try {
+            return apply(original, this, args);
+          } finally {
+            startingGenerator = outer;
+            // `return`/`throw` before the body ever ran finish the generator on the spot.
+            if (fresh && key !== 'next' && isGenerator(this) && !generatorFrames.has(this)) {
+              generatorsClosedEarly.add(this);
+            }
+          }
+        },
+      }[key];
+      Object.defineProperty(proto, key, { value: hooked, writable: true, configurable: true, enumerable: false });
+    }
+  }
 
   // What the previous step record left, so each record only says what changed.
   let sentOrder = [];
@@ -1985,6 +2054,10 @@ export function createRecorder(options = {}) {
       const [name, line] = meta.fns[fid];
       const f = newFrame(fid, name, line);
       stack.push(f);
+      if (startingGenerator !== null) {
+        generatorFrames.set(startingGenerator, f);
+        startingGenerator = null;
+      }
       let c = functionCounts.get(name);
       if (!c) functionCounts.set(name, (c = { calls: 0, maxDepth: 0 }));
       c.calls++;
@@ -2019,7 +2092,10 @@ export function createRecorder(options = {}) {
       if (i >= 0) stack.splice(i, 1);
       const j = suspended.indexOf(f);
       if (j >= 0) suspended.splice(j, 1);
-      if (stopped) throw new BudgetExhausted(stopped);
+      if (stopped) {
+        f.exited = true;
+        throw new BudgetExhausted(stopped);
+      }
       if (!f.returned && !f.raised) {
         f.returned = true;
         stack.push(f);
@@ -2027,8 +2103,10 @@ export function createRecorder(options = {}) {
           record('return', f.line, { returnValue: undefined });
         } finally {
           stack.splice(stack.lastIndexOf(f), 1);
+          f.exited = true;
         }
       }
+      f.exited = true;
     },
     raise(f, e) {
       if (e instanceof BudgetExhausted || stopped) throw e instanceof BudgetExhausted ? e : new BudgetExhausted(stopped);
@@ -2212,7 +2290,7 @@ export function createRecorder(options = {}) {
     else if (lastPrimitiveError && Object.is(lastPrimitiveError.value, e)) line = lastPrimitiveError.line;
     else line = madeAt;
     if (line === null && mainFrame) line = mainFrame.line;
-    if (mainFrame && stack[stack.length - 1] === mainFrame && !stopped) {
+    if (mainFrame && !mainDone && stack[stack.length - 1] === mainFrame && !stopped) {
       try {
         record('exception', mainFrame.line, { exception: info });
       } catch {
@@ -2244,6 +2322,7 @@ export function createRecorder(options = {}) {
     } catch (e) {
       uncaught(e);
     }
+    mainDone = true;
     let turns = 0;
     for (;;) {
       await macrotask();
@@ -2291,8 +2370,12 @@ export function createRecorder(options = {}) {
     emit({ end });
   }
 
-  /** Everything a program sees as globals: the recorder, console, timers, prompt, Proxy. */
+  /**
+   * Everything a program sees as globals: the recorder, console, timers, prompt, Proxy.
+   * Also hooks the generator prototypes' methods (see `hookGenerators`).
+   */
   function globals() {
+    hookGenerators();
     const RealProxy = Proxy;
     const TrackedProxy = new RealProxy(RealProxy, {
       construct(target, args, newTarget) {

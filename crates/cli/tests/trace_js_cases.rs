@@ -418,3 +418,194 @@ fn node_can_be_chosen_and_a_missing_one_is_a_clear_error() {
          Node.js 18 or newer (on PATH, or pass --node PATH)\n"
     );
 }
+
+/// The locals of the innermost frame of `step`, as `name = repr` for primitives.
+fn top_locals(step: &algoscope_trace_format::Step) -> Vec<String> {
+    step.stack
+        .last()
+        .map(|f| {
+            f.locals
+                .iter()
+                .map(|(n, v)| format!("{n} = {}", prim(v).unwrap_or("…")))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn let_and_const_in_switch_cases_are_scoped_to_the_switch() {
+    let trace = case_like_node("switch_let.js");
+    let in_describe = |line: u32| -> Vec<Vec<String>> {
+        trace
+            .steps
+            .iter()
+            .filter(|s| {
+                s.event == Event::Line
+                    && s.line == line
+                    && s.stack.last().is_some_and(|f| f.func == "describe")
+            })
+            .map(top_locals)
+            .collect()
+    };
+    // The first statement of case 'b': `label` is still in its temporal dead zone.
+    assert_eq!(in_describe(13), [["kind = 'b'", "out = 'none'"]]);
+    // Once initialised, the case-local bindings show (`shout` is a function, not a primitive).
+    assert_eq!(
+        in_describe(16),
+        [[
+            "kind = 'b'",
+            "out = 'none'",
+            "label = 'bee'",
+            "size = 3",
+            "shout = …"
+        ]]
+    );
+    // Case 'a' jumps over `let label`; the default case too: neither shows it.
+    assert_eq!(
+        in_describe(9),
+        [["kind = 'a'", "out = 'none'", "inner = 1"]]
+    );
+    assert_eq!(in_describe(19), [["kind = 'c'", "out = 'none'"]]);
+    // After the switch, and in the program, `label` is the program's own.
+    assert_eq!(in_describe(21).len(), 3);
+    assert!(in_describe(21)
+        .iter()
+        .all(|l| l.iter().all(|b| !b.starts_with("label"))));
+    let main_label: BTreeSet<String> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.stack.first())
+        .flat_map(|f| f.locals.iter())
+        .filter(|(n, _)| n == "label")
+        .filter_map(|(_, v)| prim(v).map(str::to_string))
+        .collect();
+    assert_eq!(main_label, ["'outer'".to_string()].into());
+    // The arrow made in case 'b' captured the case-local `label`.
+    let captured: BTreeSet<String> = trace
+        .steps
+        .iter()
+        .flat_map(|s| s.heap.values())
+        .filter_map(|o| match &**o {
+            HeapObject::Function(f) if f.name == "shout" => Some(f),
+            _ => None,
+        })
+        .flat_map(|f| f.captured.iter())
+        .map(|(n, v)| format!("{n} = {}", prim(v).unwrap_or("…")))
+        .collect();
+    assert_eq!(captured, ["label = 'bee'".to_string()].into());
+}
+
+#[test]
+fn an_uncaught_error_in_an_async_function_ends_at_the_frames_it_passed() {
+    let trace = case_like_node("async_uncaught.js");
+    let error = trace.error.as_ref().expect("an error");
+    assert_eq!(
+        (error.type_name.as_str(), error.message.as_str()),
+        ("RangeError", "too many: 6")
+    );
+    assert_eq!(error.line, Some(6));
+    // As for a synchronous error, each frame it went through records it, innermost first:
+    // the throwing line in `load`, then the `await` in `main` that rethrew it. The top level
+    // had finished long before, so no step claims the error passed through it.
+    let exceptions: Vec<(&str, u32)> = trace
+        .steps
+        .iter()
+        .filter(|s| s.event == Event::Exception)
+        .map(|s| {
+            let running = s.stack.iter().rev().find(|f| f.state == FrameState::Active);
+            (running.map_or("", |f| f.func.as_str()), s.line)
+        })
+        .collect();
+    assert_eq!(exceptions, [("load", 6), ("main", 12)]);
+    let last = trace.steps.last().expect("steps");
+    assert_eq!((last.event, last.line), (Event::Exception, 12));
+}
+
+#[test]
+fn an_unhandled_rejection_ends_at_its_throwing_line() {
+    let trace = case("unhandled_rejection.js", &[]);
+    let last = trace.steps.last().expect("steps");
+    assert_eq!((last.event, last.line), (Event::Exception, 4));
+    assert_eq!(trace.error.as_ref().and_then(|e| e.line), Some(4));
+}
+
+#[test]
+fn a_generator_object_shows_its_state_and_frame() {
+    let trace = case_like_node("generator_state.js");
+    // (line, event, state of `g`, whether its frame id is one of the step's frames)
+    let states: Vec<(u32, Event, String, bool)> = trace
+        .steps
+        .iter()
+        .filter_map(|s| {
+            let main = s.stack.first()?;
+            let Some((_, Value::Ref { id })) = main.locals.iter().find(|(n, _)| n == "g") else {
+                return None;
+            };
+            let HeapObject::Generator(g) = &**s.heap.get(id)? else {
+                return None;
+            };
+            let framed = g
+                .frame
+                .as_ref()
+                .is_some_and(|f| s.stack.iter().any(|fr| &fr.id == f));
+            Some((s.line, s.event, g.state.clone(), framed))
+        })
+        .collect();
+    let at = |line: u32, event: Event| -> Vec<(&str, bool)> {
+        states
+            .iter()
+            .filter(|(l, e, _, _)| *l == line && *e == event)
+            .map(|(_, _, st, f)| (st.as_str(), *f))
+            .collect()
+    };
+    assert_eq!(at(9, Event::Line), [("created", false)]);
+    assert_eq!(at(5, Event::Yield), [("running", true), ("running", true)]);
+    assert_eq!(at(10, Event::Line), [("suspended", true)]);
+    assert_eq!(at(11, Event::Line), [("suspended", true)]);
+    assert_eq!(at(12, Event::Line), [("closed", false)]);
+    // `never.return()` before any `next()`: closed without ever running.
+    let last = trace.steps.last().expect("steps");
+    let main = last.stack.first().expect("main frame");
+    let never = main
+        .locals
+        .iter()
+        .find_map(|(n, v)| match v {
+            Value::Ref { id } if n == "never" => last.heap.get(id),
+            _ => None,
+        })
+        .expect("never");
+    assert!(matches!(&**never, HeapObject::Generator(g) if g.state == "closed"));
+}
+
+#[test]
+fn a_module_imports_its_neighbours_from_its_own_folder() {
+    let path = case_path("javascript", "imports/uses_util.mjs");
+    let trace = trace_file(&path, &[]);
+    assert!(trace.error.is_none(), "{:?}", trace.error);
+    assert_eq!(trace.stdout, node_stdout(&path));
+    // Only the program is traced: every step is one of its lines.
+    assert!(trace
+        .steps
+        .iter()
+        .all(|s| s.stack.len() == 1 && s.line >= 5));
+}
+
+#[test]
+fn a_missing_module_is_a_clear_error_at_its_import() {
+    let path = case_path("javascript", "imports/missing_import.mjs");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .arg("trace")
+        .arg(&path)
+        .output()
+        .expect("run algoscope");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "{}:2:25: cannot find module './nope.mjs'",
+            path.display()
+        )),
+        "{stderr}"
+    );
+}

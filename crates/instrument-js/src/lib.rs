@@ -33,10 +33,16 @@
 //! .unwrap();
 //! assert!(ts.code.contains("__as.line(__asf, 2,"));
 //! assert!(!ts.code.contains("interface"));
+//!
+//! let module = instrument("\nimport { f } from './f.js';\nf();\n", &InstrumentOptions::default())
+//!     .unwrap();
+//! assert!(module.module);
+//! assert_eq!((module.imports[0].specifier.as_str(), module.imports[0].line), ("./f.js", 2));
 //! ```
 
 mod analysis;
 mod edits;
+mod imports;
 mod lines;
 mod parse;
 mod reserved;
@@ -46,6 +52,7 @@ mod strip;
 mod transform;
 
 pub use analysis::Analysis;
+pub use imports::ImportRef;
 use serde::{Deserialize, Serialize};
 
 use crate::lines::LineIndex;
@@ -120,6 +127,9 @@ pub struct Instrumented {
     pub javascript: Option<String>,
     /// Loops, index names, grid accesses and hints, with lines of the original source.
     pub analysis: Analysis,
+    /// The modules a module program imports or re-exports from statically, in source order
+    /// (empty for a script), with lines of the original source.
+    pub imports: Vec<ImportRef>,
 }
 
 /// Instruments `source` for the recorder and analyses it.
@@ -139,6 +149,7 @@ pub fn instrument(
         return Err(InstrumentError::Syntax { errors: reserved });
     }
     let analysis = analysis::analyze(&parsed, source);
+    let imports = imports::imports(&parsed, source);
     let module = matches!(parsed.program, swc_ecma_ast::Program::Module(_));
     match options.language {
         Language::JavaScript => {
@@ -149,6 +160,7 @@ pub fn instrument(
                 module,
                 javascript: None,
                 analysis,
+                imports,
             })
         }
         Language::TypeScript => {
@@ -172,6 +184,7 @@ pub fn instrument(
                 module,
                 javascript: Some(stripped.code),
                 analysis,
+                imports,
             })
         }
     }

@@ -563,19 +563,23 @@ impl<'a> Transformer<'a> {
             }
             Stmt::Switch(s) => {
                 s.discriminant.visit_with(self);
+                // The cases share one block scope, but a jump to a case skips the statements
+                // before it: each case declares its own getter of that scope at its start,
+                // so the getter a step uses is always initialised (names still in their
+                // temporal dead zone throw in it and are left out by the recorder).
                 let names = in_order(lexical_names(s.cases.iter().flat_map(|c| &c.cons)));
-                self.push_scope(names, Vec::new(), false);
+                let own = !names.is_empty();
                 for case in &s.cases {
+                    let getter = self.push_scope(names.clone(), Vec::new(), own);
                     if let Some(test) = &case.test {
                         test.visit_with(self);
                     }
-                    self.decls.push(Vec::new());
-                    for stmt in &case.cons {
-                        self.stmt_in_list(stmt);
+                    if let Some(first) = case.cons.first() {
+                        let prologue = self.off(first.span().lo);
+                        self.list(&case.cons, prologue, getter);
                     }
-                    self.decls.pop();
+                    self.pop_scope();
                 }
-                self.pop_scope();
             }
             Stmt::Return(r) => {
                 if let Some(arg) = &r.arg {

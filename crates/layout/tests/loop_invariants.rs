@@ -11,7 +11,7 @@ mod loops_support;
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, LoopItem, LoopScene, LoopSceneOptions};
+use algoscope_scene::{loop_scene, LoopItem, LoopScene, LoopSceneOptions, SizeModel};
 
 /// The `data-key` every scene item must be drawn with, in order.
 fn expected_keys(scene: &LoopScene) -> Vec<String> {
@@ -63,6 +63,98 @@ fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
         && b[1] + e < a[1] + a[3]
 }
 
+/// The numbers of a path's `d` as points.
+fn path_points(d: &str) -> Vec<(f64, f64)> {
+    d.split(|c: char| c.is_ascii_alphabetic() || c.is_whitespace())
+        .filter_map(|p| {
+            let (x, y) = p.split_once(',')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Problems of the linked track and graph copies of one row (`rect` in the SVG's units; the
+/// row's marks are relative to its corner): linked nodes do not overlap, links keep inside
+/// the row and a straight link touches no node it does not join, a graph copy's frame is
+/// inside the row.
+fn structure_problems(key: &str, row: roxmltree::Node, rect: [f64; 4]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let local = [0.0, 0.0, rect[2], rect[3]];
+    for linked in row.children().filter(|n| has_class(*n, "linked")) {
+        let nodes: Vec<(String, [f64; 4])> = linked
+            .descendants()
+            .filter(|n| has_class(*n, "lnode"))
+            .filter_map(|n| {
+                let cell = n.children().find(|c| has_class(*c, "cell"))?;
+                let slot = n.children().find(|c| has_class(*c, "lslot"));
+                let extra = slot.map_or(0.0, |s| {
+                    s.children()
+                        .find(|c| has_class(*c, "lslot-box"))
+                        .map_or(0.0, |b| num(b, "width"))
+                });
+                let r = [
+                    num(cell, "x"),
+                    num(cell, "y"),
+                    num(cell, "width") + extra,
+                    num(cell, "height"),
+                ];
+                Some((n.attribute("data-node")?.to_string(), r))
+            })
+            .collect();
+        for (i, (a, ra)) in nodes.iter().enumerate() {
+            for (b, rb) in &nodes[i + 1..] {
+                if overlap(*ra, *rb) {
+                    problems.push(format!("{key}: linked nodes {a} and {b} overlap"));
+                }
+            }
+        }
+        for link in linked.descendants().filter(|n| has_class(*n, "link")) {
+            let d = link.attribute("d").unwrap_or_default();
+            let points = path_points(d);
+            let (from, to) = (
+                link.attribute("data-from").unwrap_or_default(),
+                link.attribute("data-to").unwrap_or_default(),
+            );
+            for p in &points {
+                if !inside([p.0, p.1, 0.0, 0.0], local) {
+                    problems.push(format!("{key}: link {from} → {to} leaves the row at {p:?}"));
+                }
+            }
+            if d.contains('C') || points.len() != 2 {
+                continue;
+            }
+            // A straight link: sampled along its length, it touches only its own two nodes.
+            for k in 1..20 {
+                let t = k as f64 / 20.0;
+                let (x, y) = (
+                    points[0].0 + (points[1].0 - points[0].0) * t,
+                    points[0].1 + (points[1].1 - points[0].1) * t,
+                );
+                for (id, r) in &nodes {
+                    if id != from && id != to && inside([x, y, 0.0, 0.0], *r) {
+                        problems.push(format!("{key}: link {from} → {to} runs through {id}"));
+                    }
+                }
+            }
+        }
+    }
+    for frame in row
+        .descendants()
+        .filter(|n| n.tag_name().name() == "rect" && has_class(*n, "graph-frame"))
+    {
+        let r = [
+            num(frame, "x"),
+            num(frame, "y"),
+            num(frame, "width"),
+            num(frame, "height"),
+        ];
+        if !inside(r, local) {
+            problems.push(format!("{key}: graph copy {r:?} outside its row"));
+        }
+    }
+    problems
+}
+
 /// Every problem found in one drawn step.
 fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
     let mut problems = Vec::new();
@@ -96,7 +188,7 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
             for container in node.children().filter(|n| has_class(*n, "container")) {
                 let name = container.attribute("data-name").unwrap_or_default();
                 for cell in container
-                    .children()
+                    .descendants()
                     .filter(|n| n.tag_name().name() == "rect")
                 {
                     let Some(slot) = cell.attribute("data-slot") else {
@@ -113,6 +205,7 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
                     }
                 }
             }
+            problems.extend(structure_problems(&key, node, rect));
             for cell in node
                 .descendants()
                 .filter(|n| n.tag_name().name() == "rect" && has_class(*n, "cell"))
@@ -223,6 +316,87 @@ fn every_step_of_every_golden_trace_keeps_the_loop_contract() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn linked_lists_trees_and_graphs_with_sizes_keep_the_loop_contract() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for language in loops_support::LANGUAGES {
+        let model = if *language == "python" {
+            SizeModel::Python
+        } else {
+            SizeModel::V8
+        };
+        for example in ["linked_list", "bst", "bfs_dfs"] {
+            let trace = loops_support::golden(language, example);
+            let mut options = LoopSceneOptions::default();
+            options.scene.size_model = Some(model);
+            for step in 0..trace.steps.len() {
+                let Some(scene) = loop_scene(&trace, step, &options).expect("step in range") else {
+                    continue;
+                };
+                assert!(scene.rows().all(|r| r.sizes.is_some()));
+                let svg = layout_loop(&scene, &LoopLayoutOptions::default()).to_svg();
+                checked += 1;
+                for p in check(&scene, &svg) {
+                    if failures.len() < 40 {
+                        failures.push(format!("{language} {example} step {}: {p}", step + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} steps drawn");
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_check_notices_overlapping_linked_nodes_and_a_link_through_a_node() {
+    let trace = loops_support::golden("python", "linked_list");
+    let ([_, last], _) = loops_support::main_run(&trace, "reverse_list");
+    let scene = loop_scene(&trace, last, &LoopSceneOptions::default())
+        .expect("step")
+        .expect("a loop runs");
+    assert!(scene.linked.is_some(), "the reversal has a linked track");
+    let svg = layout_loop(&scene, &LoopLayoutOptions::default()).to_svg();
+    assert_eq!(check(&scene, &svg), Vec::<String>::new());
+    assert!(svg.contains("class=\"link"), "links are drawn");
+    // Every node cell moved onto the first one's x: nodes overlap.
+    let doc = roxmltree::Document::parse(&svg).expect("svg");
+    let first_x = doc
+        .descendants()
+        .find(|n| has_class(*n, "lnode"))
+        .and_then(|n| n.children().find(|c| has_class(*c, "cell")))
+        .and_then(|c| c.attribute("x"))
+        .expect("a node cell")
+        .to_string();
+    let mut piled = String::new();
+    let mut rest = svg.as_str();
+    while let Some(at) = rest.find("<rect class=\"cell") {
+        let (head, tail) = rest.split_at(at);
+        piled.push_str(head);
+        let end = tail.find("/>").expect("rect end");
+        let rect = &tail[..end];
+        let moved = match (rect.contains("data-slot=\"o"), rect.find(" x=\"")) {
+            (true, Some(x)) => {
+                let close = rect[x + 4..].find('"').expect("quote") + x + 4;
+                format!("{} x=\"{first_x}{}", &rect[..x], &rect[close..])
+            }
+            _ => rect.to_string(),
+        };
+        piled.push_str(&moved);
+        rest = &tail[end..];
+    }
+    piled.push_str(rest);
+    assert!(check(&scene, &piled)
+        .iter()
+        .any(|p| p.contains("linked nodes") && p.contains("overlap")));
 }
 
 #[test]

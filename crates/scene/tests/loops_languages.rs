@@ -9,7 +9,8 @@
 //! set's order is its hash order). What is left out is what the languages really differ in:
 //! a Python loop variable outlives its loop while a JavaScript `let` does not, and Python's
 //! `graph[node]` is an index where JavaScript's `graph.get(node)` is a call. Linked rows
-//! (node values, links and the names on nodes) are compared whole.
+//! (node values, links and the names on nodes) are compared whole, with the nodes marked
+//! changed; so are the graphs each row holds (nodes, visited, queue order, current node).
 
 mod loops_support;
 
@@ -70,6 +71,34 @@ struct Shared {
     scalars: BTreeMap<String, String>,
     pointers: BTreeSet<String>,
     linked: Option<String>,
+    /// The values of the linked nodes highlighted as changed.
+    linked_changes: Vec<String>,
+    /// Each graph's state: its nodes, then the visited nodes (sorted), the queue in order
+    /// and the current nodes (sorted).
+    graphs: Vec<String>,
+}
+
+/// A graph's state in one row, by node keys (normalised across languages by the scene).
+fn graph_text(g: &algoscope_scene::SceneGraph) -> String {
+    let mut visited = g.overlay.visited.clone();
+    visited.sort();
+    let queue: Vec<String> = g
+        .overlay
+        .queue
+        .iter()
+        .flat_map(|q| &q.nodes)
+        .map(|n| format!("{}#{}", n.node, n.position))
+        .collect();
+    let mut current: Vec<&str> = g
+        .overlay
+        .pointers
+        .iter()
+        .filter(|p| p.current)
+        .map(|p| p.node.as_str())
+        .collect();
+    current.sort();
+    let nodes: Vec<&str> = g.nodes.iter().map(|n| n.key.as_str()).collect();
+    format!("nodes {nodes:?} visited {visited:?} queue {queue:?} current {current:?}")
 }
 
 fn bound(row: &LoopRow) -> BTreeSet<String> {
@@ -120,6 +149,20 @@ fn shared(row: &LoopRow, containers: &BTreeSet<String>, scalars: &BTreeSet<Strin
                 .collect();
             names.join(" ")
         }),
+        linked_changes: row
+            .linked
+            .as_ref()
+            .map(|l| {
+                row.linked_changes
+                    .iter()
+                    .map(|id| match l.node(id).and_then(|n| n.value.as_ref()) {
+                        Some(algoscope_trace_format::Value::Prim { repr, .. }) => normal(repr),
+                        _ => id.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        graphs: row.graphs.iter().map(graph_text).collect(),
     }
 }
 
@@ -176,6 +219,21 @@ fn same_rows_in_python_javascript_and_typescript() {
             "{example}: rows to compare"
         );
 
+        // The structures drawn per row are there to compare.
+        let holds =
+            |pred: &dyn Fn(&LoopRow) -> bool| scenes.iter().all(|(_, s)| s.rows().any(pred));
+        if *example == "bfs_dfs" {
+            assert!(
+                holds(&|r| !r.graphs.is_empty()),
+                "{example}: graphs in rows"
+            );
+        }
+        if *example == "linked_list" {
+            assert!(
+                holds(&|r| !r.linked_changes.is_empty()),
+                "{example}: changed nodes in rows"
+            );
+        }
         let (base_language, base) = &scenes[0];
         for (language, scene) in &scenes[1..] {
             assert_eq!(

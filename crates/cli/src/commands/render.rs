@@ -134,7 +134,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
 /// do run, or says the run has none.
 fn loop_svg(trace: &Trace, index: usize, options: &LoopSceneOptions) -> Result<String, String> {
     if let Some(scene) = loop_scene(trace, index, options).map_err(|e| e.to_string())? {
-        return Ok(layout_loop(&scene, &LoopLayoutOptions::default()).to_svg());
+        // Graphs are laid out over the whole run, as in the memory view.
+        let layout = LoopLayoutOptions {
+            graphs: plan_graphs(&graph_universe(trace, &options.scene), &Sizes::default()),
+            ..LoopLayoutOptions::default()
+        };
+        return Ok(layout_loop(&scene, &layout).to_svg());
     }
     let spans = loop_spans(trace);
     let step = index + 1;

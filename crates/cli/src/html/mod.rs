@@ -96,7 +96,10 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         max_rows: loops::PAGE_MAX_ROWS,
         ..loops::loop_scene_options(scene_options)
     };
-    let loop_layout = LoopLayoutOptions::default();
+    let loop_layout = LoopLayoutOptions {
+        graphs: graphs.clone(),
+        ..LoopLayoutOptions::default()
+    };
     let mut previous_loop = Vec::new();
     let run_lengths = loops::run_lengths(trace);
     for (i, run_length) in run_lengths.iter().enumerate() {

@@ -6,7 +6,7 @@
 //! temporary file as the program runs, so [`super::assemble`] builds both languages' traces,
 //! and a run killed after the time budget still keeps every step it recorded.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, Instrumented};
@@ -49,6 +49,8 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
             })
             .collect(),
     })?;
+    let source_path = source_path(program);
+    check_imports(program, &source_path, &instrumented)?;
     let node = options
         .node
         .clone()
@@ -61,7 +63,7 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
             path: std::env::temp_dir(),
             source,
         })?;
-    let ran = run_node(&node, dir.path(), &instrumented, options)?;
+    let ran = run_node(&node, dir.path(), &source_path, &instrumented, options)?;
     let assembled = assemble(&ran.records)?;
     let mut trace = finish_run(
         assembled,
@@ -82,6 +84,67 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
     let document = serde_json::to_value(&trace)
         .map_err(|e| TraceFailure::Tracer(format!("cannot serialise the trace: {e}")))?;
     Ok(validate_value(document)?)
+}
+
+/// Where the program runs as far as it can tell: its own file (or, for text that came from
+/// no file, a file of its name in the current folder). Its imports, `require` calls,
+/// `__filename` and `__dirname` resolve from there, as with `node FILE`, although the
+/// instrumented copy runs from a temporary folder.
+fn source_path(program: &Program) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let dir = match &program.dir {
+        Some(dir) if dir.is_absolute() => dir.clone(),
+        Some(dir) => cwd.join(dir),
+        None => cwd,
+    };
+    let name = Path::new(&program.name)
+        .file_name()
+        .map_or_else(|| "program.mjs".into(), |n| n.to_os_string());
+    dir.join(name)
+}
+
+/// Checks that every relative static import (`./x.js`, `../x.mjs`, `/abs/x.js`) names an
+/// existing file beside the program, as Node resolves them (exactly, with the extension).
+/// Imported modules run from their real path, untraced; only the program itself is traced.
+///
+/// # Errors
+///
+/// [`TraceFailure::Syntax`] naming the specifier, at its line and column, when the file is
+/// missing: Node links every static import before running any code, so nothing would run.
+fn check_imports(
+    program: &Program,
+    source_path: &Path,
+    instrumented: &Instrumented,
+) -> Result<(), TraceFailure> {
+    let dir = source_path.parent().unwrap_or(Path::new(""));
+    let missing: Vec<SyntaxProblem> = instrumented
+        .imports
+        .iter()
+        .filter_map(|i| {
+            let s = i.specifier.as_str();
+            if !(s.starts_with("./") || s.starts_with("../") || s.starts_with('/')) {
+                return None;
+            }
+            let file: PathBuf = dir
+                .join(s)
+                .components()
+                .filter(|c| *c != Component::CurDir)
+                .collect();
+            (!file.is_file()).then(|| SyntaxProblem {
+                line: i.line,
+                column: i.column,
+                message: format!("cannot find module '{s}' (no file {})", file.display()),
+            })
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(TraceFailure::Syntax {
+            name: program.name.clone(),
+            errors: missing,
+        })
+    }
 }
 
 /// Checks that `node` starts and is new enough.
@@ -130,6 +193,7 @@ fn write(path: &Path, text: &str) -> Result<(), TraceFailure> {
 fn run_node(
     node: &Path,
     dir: &Path,
+    source_path: &Path,
     program: &Instrumented,
     options: &TraceOptions,
 ) -> Result<Ran, TraceFailure> {
@@ -147,6 +211,7 @@ fn run_node(
     let mut settings = json!({
         "maxSteps": options.max_steps,
         "timeBudgetMs": options.time_budget_ms,
+        "sourcePath": source_path,
     });
     let stdin = match &options.stdin {
         Some(text) => {

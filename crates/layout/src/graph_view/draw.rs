@@ -133,9 +133,15 @@ fn edge_mark(graph: &SceneGraph, state: &NodeState, d: &Drawn, shape: EdgeShape)
 }
 
 /// One node: outline, label, and its state's marks, in a group translated to the outline's
-/// top-left. A node object other than the holder is also a box (`node graph-member`) with its
-/// own `data-key`, nested in the graph's box.
-fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &NodeState) -> Mark {
+/// top-left. With `member_boxes`, a node object other than the holder is also a box (`node
+/// graph-member`) with its own `data-key`, nested in the graph's box.
+fn node_mark(
+    graph: &SceneGraph,
+    plan: &GraphPlan,
+    n: &PlannedNode,
+    state: &NodeState,
+    member_boxes: bool,
+) -> Mark {
     let key = n.key.as_str();
     let (x0, y0) = (n.x - n.w / 2.0, n.y - n.h / 2.0);
     let object = graph
@@ -143,7 +149,7 @@ fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &Node
         .iter()
         .find(|g| g.key == n.key)
         .and_then(|g| g.object.as_deref())
-        .filter(|id| *id != graph.holder);
+        .filter(|id| member_boxes && *id != graph.holder);
     let mut g = match object {
         Some(id) => Mark::group("node graph-member gnode")
             .attr("data-key", format!("obj:{id}"))
@@ -213,14 +219,11 @@ fn node_mark(graph: &SceneGraph, plan: &GraphPlan, n: &PlannedNode, state: &Node
     g
 }
 
-/// The graph box for `obj` (the holder) at this step, drawn to `plan`.
-pub(crate) fn build_graph(
-    ctx: &Ctx,
-    obj: &SceneObject,
-    graph: &SceneGraph,
-    plan: &GraphPlan,
-) -> Shape {
-    let (w, h) = (plan.width, plan.height);
+/// The edges, nodes and weight labels of `graph` at one step, drawn to `plan` (in the plan's
+/// coordinates): three groups, back to front. With `member_boxes`, a node object other than
+/// the holder is also a box of the memory view (`node graph-member` with its own `data-key`);
+/// without, every node is a plain `gnode` (the loop history's small copies).
+pub(crate) fn graph_marks(graph: &SceneGraph, plan: &GraphPlan, member_boxes: bool) -> [Mark; 3] {
     let state = NodeState::of(graph);
     let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
     let planned: BTreeMap<&str, &PlannedNode> = plan
@@ -262,8 +265,27 @@ pub(crate) fn build_graph(
         .iter()
         .filter(|n| planned.contains_key(n.key.as_str()))
     {
-        nodes = nodes.child(node_mark(graph, plan, n, &state));
+        nodes = nodes.child(node_mark(graph, plan, n, &state, member_boxes));
     }
+    [edges, nodes, weights]
+}
+
+/// The graph box for `obj` (the holder) at this step, drawn to `plan`.
+pub(crate) fn build_graph(
+    ctx: &Ctx,
+    obj: &SceneObject,
+    graph: &SceneGraph,
+    plan: &GraphPlan,
+) -> Shape {
+    let (w, h) = (plan.width, plan.height);
+    let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
+    let planned: BTreeMap<&str, &PlannedNode> = plan
+        .nodes
+        .iter()
+        .filter(|n| present.contains(n.key.as_str()))
+        .map(|n| (n.key.as_str(), n))
+        .collect();
+    let [edges, nodes, weights] = graph_marks(graph, plan, true);
     let title = format!("{} · graph", obj.type_name);
     let classes = format!(
         "node object graph {}{}",

@@ -19,6 +19,6 @@ mod geometry;
 mod legend;
 mod plan;
 
-pub(crate) use draw::build_graph;
-pub(crate) use plan::step_universe;
+pub(crate) use draw::{build_graph, graph_marks};
 pub use plan::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};
+pub(crate) use plan::{step_universe, union_universe, LABEL_H, LEGEND_H};

@@ -145,22 +145,50 @@ pub fn plan_graphs(universe: &GraphUniverse, sizes: &Sizes) -> BTreeMap<String, 
 
 /// The universe of a single step's graph (used when no run-wide plan is given).
 pub(crate) fn step_universe(g: &SceneGraph) -> UniverseGraph {
+    union_universe(g, [])
+}
+
+/// The universe of states of one graph (`first`, then `more`; `first`'s id and kind): every
+/// node and edge any of them has, in order of first appearance, so a plan of it keeps every
+/// node in place across them. Used when no run-wide plan is given.
+pub(crate) fn union_universe<'a>(
+    first: &'a SceneGraph,
+    more: impl IntoIterator<Item = &'a SceneGraph>,
+) -> UniverseGraph {
+    let graphs: Vec<&SceneGraph> = std::iter::once(first).chain(more).collect();
+    let mut nodes: Vec<algoscope_scene::GraphNode> = Vec::new();
     let mut edges: Vec<(String, String)> = Vec::new();
-    for e in &g.edges {
-        let pair = (e.from.clone(), e.to.clone());
-        if !edges.contains(&pair) {
-            edges.push(pair);
+    let mut states: Vec<StateKind> = Vec::new();
+    for g in &graphs {
+        for n in &g.nodes {
+            if !nodes.iter().any(|m| m.key == n.key) {
+                nodes.push(n.clone());
+            }
+        }
+        for e in &g.edges {
+            let pair = (e.from.clone(), e.to.clone());
+            if !edges.contains(&pair) {
+                edges.push(pair);
+            }
+        }
+        for k in g.overlay.kinds() {
+            if !states.contains(&k) {
+                states.push(k);
+            }
         }
     }
+    states.sort();
     UniverseGraph {
-        id: g.id.clone(),
-        kind: g.kind,
-        nodes: g.nodes.clone(),
+        id: first.id.clone(),
+        kind: first.kind,
+        nodes,
         edges,
-        directed: g.directed,
-        weighted: g.edges.iter().any(|e| e.weight.is_some()),
-        states: g.overlay.kinds(),
-        pointers: !g.overlay.pointers.is_empty(),
+        directed: graphs.iter().any(|g| g.directed),
+        weighted: graphs
+            .iter()
+            .any(|g| g.edges.iter().any(|e| e.weight.is_some())),
+        states,
+        pointers: graphs.iter().any(|g| !g.overlay.pointers.is_empty()),
         steps: (0, 0),
     }
 }

@@ -12,7 +12,9 @@
 //! section of `docs/svg-contract.md`. The same scene always gives the same bytes.
 
 mod arrows;
+mod graphs;
 mod items;
+mod linked;
 mod plan;
 mod row;
 
@@ -39,6 +41,12 @@ pub struct LoopLayoutOptions {
     /// Vertical gap between two consecutive rows of a run, where change arrows run (px), when
     /// a list is shown; rows without lists sit 12 px apart. Default 22.
     pub row_gap_px: f64,
+    /// Graph layouts computed once per run ([`crate::plan_graphs`] of the run's
+    /// `algoscope_scene::graph_universe`), keyed by graph id, so a row's copy of a graph
+    /// matches the memory view's. A graph without a plan here is planned from the rows.
+    pub graphs: BTreeMap<String, crate::GraphPlan>,
+    /// The scale of the copy of a graph drawn in each row. Default 0.5.
+    pub graph_scale: f64,
 }
 
 impl Default for LoopLayoutOptions {
@@ -47,6 +55,8 @@ impl Default for LoopLayoutOptions {
             sizes: Sizes::default(),
             indent_px: 14.0,
             row_gap_px: 22.0,
+            graphs: BTreeMap::new(),
+            graph_scale: 0.5,
         }
     }
 }
@@ -234,9 +244,41 @@ fn column_heads(plan: &Plan, x0: f64, y0: f64) -> Mark {
                     head.children.push(t);
                 }
             }
-            Body::Cells { .. } => {}
+            Body::Cells { .. } | Body::Graph(_) => {}
         }
         g.children.push(head);
+    }
+    for column in &plan.graphs {
+        g.children.push(
+            Mark::group("column graph")
+                .attr("data-name", column.name.clone())
+                .child(Mark::text(
+                    "column-name",
+                    x0 + column.x,
+                    name_y,
+                    column.name.clone(),
+                )),
+        );
+    }
+    if let Some(linked) = &plan.linked {
+        g.children.push(
+            Mark::group("column linked")
+                .attr("data-name", linked.name.clone())
+                .child(Mark::text(
+                    "column-name",
+                    x0 + linked.x,
+                    name_y,
+                    linked.name.clone(),
+                )),
+        );
+    }
+    if let Some((head, x)) = &plan.size_head {
+        g.children.push(Mark::text(
+            "column-name size-model",
+            x0 + x,
+            name_y,
+            head.clone(),
+        ));
     }
     for scalar in &plan.scalars {
         g.children.push(

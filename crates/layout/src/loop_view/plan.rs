@@ -9,6 +9,8 @@ use crate::marker::{pointers_below, PointerAt};
 use crate::options::Sizes;
 use crate::text::{elide, text_px};
 
+use super::graphs::GraphBody;
+use super::linked::{self, LinkedPlan};
 use super::LoopLayoutOptions;
 
 /// Gap between the label gutter and the first column, and between two columns (px).
@@ -21,6 +23,8 @@ pub(super) const GRID_CELL_H: f64 = 22.0;
 pub(super) const NAME_H: f64 = 16.0;
 /// Height of the index line under the names (px).
 pub(super) const INDEX_H: f64 = 13.0;
+/// Size labels are 11 px text in a 13 px picture.
+pub(super) const SIZE_SCALE: f64 = 11.0 / 13.0;
 /// Row labels are 12 px monospace text in a 13 px picture.
 pub(super) const LABEL_SCALE: f64 = 12.0 / 13.0;
 
@@ -47,6 +51,8 @@ pub(super) enum Body {
         /// Key texts and each key's (x from the column's x, width) in px.
         keys: Vec<(String, f64, f64)>,
     },
+    /// A graph: a small copy of it in every row (boxed: a plan is large).
+    Graph(Box<GraphBody>),
     /// A grid: `rl` px of row numbers, then `cols` columns of `cell_w` and `rows` rows.
     Grid {
         /// Width of the row-number strip (px).
@@ -71,6 +77,9 @@ pub(super) struct Column {
     pub body: Body,
     /// Height of the cells (px): one cell, or a grid's rows.
     pub body_h: f64,
+    /// Where each row's size of the container is written (px from the row's left edge, the
+    /// text's left end), when the scene shows sizes.
+    pub size_x: Option<f64>,
 }
 
 impl Column {
@@ -89,7 +98,7 @@ impl Column {
             Body::Grid {
                 rl, cols, cell_w, ..
             } => (k < *cols).then(|| self.x + rl + k as f64 * cell_w + cell_w / 2.0),
-            Body::Dict { .. } => None,
+            Body::Dict { .. } | Body::Graph(_) => None,
         }
     }
 }
@@ -110,6 +119,18 @@ pub(super) struct ScalarColumn {
 pub(super) struct Plan {
     /// One per [`LoopScene::containers`], in that order.
     pub columns: Vec<Column>,
+    /// Graphs the rows hold that no shown container holds (a JavaScript `Map` read with
+    /// `get` is never indexed), after the containers: one column each, in order of first
+    /// appearance; every body is a [`Body::Graph`].
+    pub graphs: Vec<Column>,
+    /// The linked track's column, after the graphs, when the scene has a track.
+    pub linked: Option<LinkedPlan>,
+    /// Where each row's size of the linked track is written (px from the row's left edge),
+    /// when the scene shows sizes and has a track.
+    pub linked_size_x: Option<f64>,
+    /// The size model's head (`bytes (python)`) and its x (px from the left edge), when the
+    /// scene shows sizes.
+    pub size_head: Option<(String, f64)>,
     /// One per [`LoopScene::scalars`], in that order.
     pub scalars: Vec<ScalarColumn>,
     /// Width of a row (px).
@@ -131,6 +152,11 @@ fn rows(scene: &LoopScene) -> impl Iterator<Item = &LoopRow> {
     })
 }
 
+/// A size label: `128 B`.
+pub(super) fn size_text(bytes: u64) -> String {
+    format!("{bytes} B")
+}
+
 /// Width (px) of a value cell holding `text` (elided to `max` characters).
 pub(super) fn cell_width(text: &str, s: &Sizes) -> f64 {
     (text_px(&elide(text, s.max_value_chars), s.char_px()) + 12.0).max(s.cell_width_px)
@@ -145,15 +171,33 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         .fold(0.0, f64::max)
         + 14.0;
     let mut x = gutter + COLUMN_GAP / 2.0;
+    // Room for a size label (`1234 B`) right of each container, when sizes are shown.
+    let size_w = scene.size_model.map(|_| {
+        let most = rows(scene)
+            .filter_map(|r| r.sizes.as_ref())
+            .flat_map(|z| z.containers.iter().flatten().chain(z.linked.iter()))
+            .copied()
+            .max()
+            .unwrap_or(0);
+        text_px(&size_text(most), cw * SIZE_SCALE) + 8.0
+    });
     let mut columns = Vec::with_capacity(scene.containers.len());
     let mut row_h = s.cell_height_px;
     for (c, shown) in scene.containers.iter().enumerate() {
         let contents =
             || rows(scene).filter_map(move |r| r.containers.get(c).map(|rc| (r, &rc.content)));
-        let (body, body_w, body_h) = match shown.kind {
-            ContainerKind::Dict => dict_body(contents().map(|(_, c)| c), s),
-            ContainerKind::Grid => grid_body(contents().map(|(_, c)| c), s),
-            kind => cells_body(scene, c, kind != ContainerKind::Set, s),
+        let graph = shown
+            .graph
+            .as_deref()
+            .and_then(|id| GraphBody::new(scene, id, options));
+        let (body, body_w, body_h) = match (graph, shown.kind) {
+            (Some(g), _) => {
+                let (w, h) = g.size();
+                (Body::Graph(Box::new(g)), w, h)
+            }
+            (None, ContainerKind::Dict) => dict_body(contents().map(|(_, c)| c), s),
+            (None, ContainerKind::Grid) => grid_body(contents().map(|(_, c)| c), s),
+            (None, kind) => cells_body(scene, c, kind != ContainerKind::Set, s),
         };
         let mut column = Column {
             name: shown.name.clone(),
@@ -161,14 +205,60 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
             w: body_w,
             body,
             body_h,
+            size_x: None,
         };
         let (below, right) = pointer_room(scene, &column, s);
         column.w = column.w.max(right - x);
         let name_w = text_px(&shown.name, cw) + 4.0;
         column.w = column.w.max(name_w);
+        if let Some(w) = size_w {
+            column.size_x = Some(column.x + column.w + 4.0);
+            column.w += w;
+        }
         row_h = row_h.max(body_h + below);
         x += column.w + COLUMN_GAP;
         columns.push(column);
+    }
+    let covered: Vec<&str> = scene
+        .containers
+        .iter()
+        .filter_map(|c| c.graph.as_deref())
+        .collect();
+    let mut graphs: Vec<Column> = Vec::new();
+    for g in rows(scene).flat_map(|r| &r.graphs) {
+        if covered.contains(&g.id.as_str())
+            || graphs
+                .iter()
+                .any(|c| matches!(&c.body, Body::Graph(b) if b.id == g.id))
+        {
+            continue;
+        }
+        let Some(body) = GraphBody::new(scene, &g.id, options) else {
+            continue;
+        };
+        let (w, h) = body.size();
+        let w = w.max(text_px(&g.name, cw) + 4.0);
+        row_h = row_h.max(h);
+        graphs.push(Column {
+            name: g.name.clone(),
+            x,
+            w,
+            body: Body::Graph(Box::new(body)),
+            body_h: h,
+            size_x: None,
+        });
+        x += w + COLUMN_GAP;
+    }
+    let linked = linked::plan(scene, x, s);
+    let mut linked_size_x = None;
+    if let Some(l) = &linked {
+        row_h = row_h.max(l.h);
+        x += l.w;
+        if let Some(w) = size_w {
+            linked_size_x = Some(x + 4.0);
+            x += w;
+        }
+        x += COLUMN_GAP;
     }
     let mut scalars = Vec::with_capacity(scene.scalars.len());
     for (k, name) in scene.scalars.iter().enumerate() {
@@ -183,8 +273,18 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         });
         x += w + COLUMN_GAP / 2.0;
     }
+    let size_head = scene.size_model.map(|model| {
+        let head = format!("bytes ({})", model.name());
+        let at = x;
+        x += text_px(&head, cw) + COLUMN_GAP / 2.0;
+        (head, at)
+    });
     Plan {
         columns,
+        graphs,
+        linked,
+        linked_size_x,
+        size_head,
         scalars,
         width: x,
         row_h,

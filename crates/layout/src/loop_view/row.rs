@@ -11,7 +11,7 @@ use crate::drawing::Mark;
 use crate::marker::{pointer_beside, pointers_below, PointerAt};
 use crate::text::{elide, value_text};
 
-use super::plan::{column_pointers, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H};
+use super::plan::{column_pointers, size_text, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H};
 use super::{item_group, LoopLayoutOptions};
 
 /// The contract key of a row: `row:<loop>:<run>:<iteration>`.
@@ -51,6 +51,26 @@ pub(super) fn draw_row(
     ));
     for (column, rc) in plan.columns.iter().zip(&row.containers) {
         g.children.push(draw_container(row, rc, column, plan));
+    }
+    for column in &plan.graphs {
+        if let Body::Graph(body) = &column.body {
+            g.children
+                .extend(body.state(row).map(|graph| body.draw(graph, column.x)));
+        }
+    }
+    if let Some(linked) = &plan.linked {
+        g.children
+            .push(linked.draw(row, plan.char_px, plan.max_chars));
+    }
+    if let Some(sizes) = &row.sizes {
+        let at = plan.columns.iter().map(|c| c.size_x).zip(&sizes.containers);
+        let linked = (plan.linked_size_x, &sizes.linked);
+        for (x, bytes) in at.chain(std::iter::once(linked)) {
+            if let (Some(x), Some(bytes)) = (x, bytes) {
+                g.children
+                    .push(Mark::text("size", x, plan.cell_h / 2.0, size_text(*bytes)));
+            }
+        }
     }
     for (column, scalar) in plan.scalars.iter().zip(&row.scalars) {
         g.children
@@ -102,7 +122,12 @@ fn draw_container(row: &LoopRow, rc: &RowContainer, column: &Column, plan: &Plan
     let mut g = Mark::group("container")
         .class_if("rebound", rc.rebound)
         .attr("data-name", rc.name.clone());
+    let graph = match &column.body {
+        Body::Graph(body) => body.state(row).map(|g| body.draw(g, column.x)),
+        _ => None,
+    };
     match (&rc.content, &column.body) {
+        (_, Body::Graph(_)) if graph.is_some() => g.children.extend(graph),
         (RowContent::Sequence(seq), Body::Cells { .. }) => {
             sequence(row, seq, column, plan, &mut g.children)
         }

@@ -17,7 +17,9 @@
 mod header;
 mod history;
 mod items;
+mod linked_diff;
 mod row;
+mod row_sizes;
 mod select;
 mod snapshot;
 mod structures;
@@ -129,9 +131,9 @@ pub fn loop_scene(
     let mut linked_steps: Vec<usize> = states.keys().copied().collect();
     linked_steps.sort_unstable();
     let linked = linked_rows(trace, &h.frame, &linked_steps, &options.scene);
-    // Names on linked nodes stay scalar columns too: `layout_loop` does not draw each row's
-    // linked track yet, so leaving them to it would show nothing of a list reversal.
-    let selection = select(trace, &chosen_from, options, None);
+    // Names on linked nodes are drawn on the nodes of each row's linked track.
+    let node_class = linked.as_ref().map(|(l, _)| l.track.class.as_str());
+    let selection = select(trace, &chosen_from, options, node_class);
 
     let infos: BTreeMap<&str, &algoscope_trace_format::LoopInfo> =
         trace.loops.iter().map(|l| (l.id.as_str(), l)).collect();
@@ -192,6 +194,9 @@ pub fn loop_scene(
             (skipped_passes, events)
         });
         previous_in_run.insert(pass.run, (pass.iteration, pass.last));
+        let sizes = options.scene.size_model.and_then(|model| {
+            row_sizes::row_sizes(trace, row_step, model, &containers, linked_row)
+        });
         placed.push(Placed {
             row: LoopRow {
                 loop_id: run.loop_id.clone(),
@@ -208,7 +213,9 @@ pub fn loop_scene(
                 pointers,
                 linked: linked_row.cloned(),
                 linked_changed,
+                linked_changes: linked_diff::changed_nodes(linked_row, linked_before),
                 graphs: frame_graphs(trace, row_step, &h.frame, &options.scene),
+                sizes,
             },
             gap_before,
         });
@@ -276,6 +283,7 @@ pub fn loop_scene(
         sampled: trace.sampled,
         linked: linked.map(|(l, _)| l),
         items,
+        size_model: options.scene.size_model,
     }))
 }
 

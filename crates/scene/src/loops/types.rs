@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::SceneGraph;
 use crate::linked::{LinkedRow, LinkedTrack};
+use crate::sizes::SizeModel;
 use crate::types::{PointerAxis, SceneOptions};
 
 /// Options of [`crate::loop_scene`].
@@ -71,6 +72,10 @@ pub struct LoopScene {
     pub linked: Option<LoopLinked>,
     /// What to draw, top to bottom.
     pub items: Vec<LoopItem>,
+    /// The size model of each row's [`LoopRow::sizes`] (`--sizes`), from
+    /// [`crate::SceneOptions::size_model`]; `None` shows no sizes.
+    #[serde(default)]
+    pub size_model: Option<SizeModel>,
 }
 
 /// The linked track over the whole run (the per-row nodes are in each [`LoopRow::linked`]).
@@ -215,9 +220,29 @@ pub struct LoopRow {
     /// True when the linked track's signature (a value or link) differs from the compared
     /// row's.
     pub linked_changed: bool,
+    /// Ids of the linked track's nodes whose value or links differ from the compared row
+    /// (or that it lacks), in reading order: a renderer highlights them like changed cells.
+    #[serde(default)]
+    pub linked_changes: Vec<String>,
     /// Graphs held by the loop frame's variables at this row's step, with their state
     /// overlay (visited, queue, current node…).
     pub graphs: Vec<SceneGraph>,
+    /// Memory sizes at this row's step under [`LoopScene::size_model`]; `None` without a
+    /// size model.
+    #[serde(default)]
+    pub sizes: Option<RowSizes>,
+}
+
+/// A row's memory sizes, in bytes (see `docs/memory-sizes.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowSizes {
+    /// One per [`LoopScene::containers`]: the container's object and everything reachable
+    /// from it, each object once; `None` when the name holds no object in this row.
+    pub containers: Vec<Option<u64>>,
+    /// The linked track's nodes of this row, each node's own size summed; `None` without a
+    /// linked track.
+    pub linked: Option<u64>,
 }
 
 /// A shown container's state in one row.
