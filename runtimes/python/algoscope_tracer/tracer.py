@@ -180,7 +180,7 @@ class Tracer:
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
         self.liveness = Liveness(self.heap)
         #: Where the passes of a sampled loop of unknown length wait (sampling.py).
-        self.holdback = Holdback(emit, self.encode, LAST_PASSES)
+        self.holdback = Holdback(emit, self.encode, LAST_PASSES, MAX_FRAMES)
         self.sampler = Sampler(options.max_steps, self.holdback)
         self.codes = {}
         #: The frame being called when the call event found it called directly by the program
