@@ -23,6 +23,17 @@ class _KeptBytes(io.BytesIO):
     def __init__(self):
         super().__init__()
         self._program_closed = False
+        #: Something was written since :meth:`ProgramIO.new_text` last looked (so most steps
+        #: need not ask where the stream is).
+        self.written = False
+
+    def write(self, data):
+        self.written = True
+        return super().write(data)
+
+    def writelines(self, lines):
+        self.written = True
+        return super().writelines(lines)
 
     def close(self):
         self._program_closed = True
@@ -101,6 +112,9 @@ class ProgramIO:
 
     def new_text(self):
         """Text printed since the last call (``""`` when nothing was)."""
+        if not self.buffer.written:
+            return ""
+        self.buffer.written = False
         end = self.buffer.tell()
         if end == self.read_pos:
             return ""

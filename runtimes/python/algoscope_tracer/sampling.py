@@ -165,9 +165,11 @@ class Pending:
     """Step records folded into one: what a reader that missed them needs to catch up, as
     the last of them would read after the step before the first."""
 
-    __slots__ = ("steps", "skipped", "last", "out", "order", "frames", "added", "removed", "transient", "objects", "loops", "length")
+    __slots__ = ("max_frames", "steps", "skipped", "last", "out", "order", "frames", "added", "removed", "transient", "objects", "loops", "length")
 
-    def __init__(self):
+    def __init__(self, max_frames):
+        #: Most frames a step lists (more are hidden in the middle of the stack).
+        self.max_frames = max_frames
         #: Step records folded, and the ``sk`` they carried.
         self.steps = 0
         self.skipped = 0
@@ -245,8 +247,14 @@ class Pending:
         rec["l"] = last["l"]
         if self.order is not None:
             rec["fp"], rec["fa"] = self.order
-        if self.frames:
-            rec["f"] = [_frame_record(merged) for merged in self.frames.values()]
+        frames = self.frames.values()
+        if self.order is not None and self.order[0] + len(self.order[1]) < self.max_frames:
+            # Nothing is hidden: a frame that came and went within the folded steps is gone
+            # for good, and the reader never needs it.
+            listed = set(self.order[1])
+            frames = [merged for merged in frames if "fn" not in merged or merged["i"] in listed]
+        if frames:
+            rec["f"] = [_frame_record(merged) for merged in frames]
         for key in ("r", "x"):
             if key in last:
                 rec[key] = last[key]
@@ -303,12 +311,14 @@ class Holdback:
     """The held passes of the one loop instance holding back, and the pending folded delta.
 
     ``emit(text)`` writes a wire line, ``encode(record)`` makes one; ``limit`` is how many
-    passes are held (the last passes kept of a sampled loop)."""
+    passes are held (the last passes kept of a sampled loop); ``max_frames`` the most frames
+    a step lists."""
 
-    def __init__(self, emit, encode, limit):
+    def __init__(self, emit, encode, limit, max_frames):
         self.emit = emit
         self.encode = encode
         self.limit = limit
+        self.max_frames = max_frames
         #: Held passes, oldest first: ``(kept, records)``; a kept pass (a round number) is
         #: written when it leaves the window, the others are folded.
         self.passes = deque()
@@ -389,7 +399,7 @@ class Holdback:
     def _fold(self, records):
         pending = self.pending
         if pending is None:
-            pending = self.pending = Pending()
+            pending = self.pending = Pending(self.max_frames)
         for rec in records:
             pending.fold(rec)
         return _step_count(records)

@@ -25,7 +25,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
-from .values import INT_WIRE_MAX, Heap, clean, same_types, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 
 _perf_counter = time.perf_counter
 
@@ -180,7 +180,7 @@ class Tracer:
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
         self.liveness = Liveness(self.heap)
         #: Where the passes of a sampled loop of unknown length wait (sampling.py).
-        self.holdback = Holdback(emit, self.encode, LAST_PASSES)
+        self.holdback = Holdback(emit, self.encode, LAST_PASSES, MAX_FRAMES)
         self.sampler = Sampler(options.max_steps, self.holdback)
         self.codes = {}
         #: The frame being called when the call event found it called directly by the program
@@ -769,7 +769,7 @@ class Tracer:
             update = {"i": state.fid, "ln": line}
             state.sent_line = line
         before = state.sent_values
-        if values is not before and (values != before or not same_types(values, before)) or names != state.sent_names:
+        if values is not before and (values != before or list(map(type, values)) != list(map(type, before))) or names != state.sent_names:
             if update is None:
                 update = {"i": state.fid}
             if names == state.sent_names:

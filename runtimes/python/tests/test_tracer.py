@@ -294,6 +294,26 @@ class Runs(unittest.TestCase):
             self.assertTrue({2996, 2997, 2998, 2999} <= set(passes), name)
             self.assertNotIn(2995, passes, name)
 
+    def test_folded_passes_carry_their_frames_objects_and_output(self):
+        # Each pass calls a function (frames come and go), makes an object, keeps some and
+        # drops others, and some passes print: the record after a folded stretch must still
+        # bring the reader to the true state, and no printed text may be lost.
+        records = run(program("held_changes.py"), max_steps=5000)
+        self.assertEqual(stdout(records), "at 500\nat 1500\nat 2500\n3000 [2995, 2997, 2999]\n")
+        folded = [r for r in steps(records) if r.get("sk", 0) > 1000]
+        self.assertTrue(any("ha" in r and "hr" in r and "h" in r for r in folded))
+        self.assertTrue(end(records)["sampled"])
+        states = replay(records)
+        passes = [loops[0][3] for _, _, _, loops in states if loops]
+        self.assertEqual(sorted(set(passes))[-5:], [2996, 2997, 2998, 2999, 3000])
+        order, frames, live, _ = states[-1]
+        self.assertEqual((order, frames["f1"]["n"]), (["f1"], 3000))
+        kept = [r["h"][frames["f1"]["kept"]] for r in steps(records) if frames["f1"]["kept"] in r.get("h", {})][-1]
+        self.assertEqual(len(kept["i"]), 3)
+        self.assertTrue(set(kept["i"]) <= live)
+        skipped = sum(s.get("sk", 0) for s in steps(records))
+        self.assertEqual(skipped + len(states), end(records)["counts"]["events"] - 1)
+
     def test_a_budget_stop_writes_the_held_passes(self):
         records = run(program("infinite_loop.py"), max_steps=100000, time_budget_ms=300)
         self.assertEqual(end(records)["stoppedBy"], "time")
@@ -349,8 +369,9 @@ class Shortcuts(unittest.TestCase):
                 continue
             with open(path, encoding="utf-8") as handle:
                 source = handle.read()
-            fast = run(source, stdin="a\n1\n")
-            exhaustive = run(source, stdin="a\n1\n", reread_heap=True)
+            # No time budget: a loaded machine must not cut one run shorter than the other.
+            fast = run(source, stdin="a\n1\n", time_budget_ms=10**6)
+            exhaustive = run(source, stdin="a\n1\n", reread_heap=True, time_budget_ms=10**6)
             self.assertEqual(fast, exhaustive, path)
             checked += 1
         self.assertGreater(checked, 30)
