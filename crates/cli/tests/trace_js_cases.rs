@@ -591,6 +591,15 @@ fn a_module_imports_its_neighbours_from_its_own_folder() {
 }
 
 #[test]
+fn a_script_requires_its_neighbours_from_its_own_folder() {
+    let path = case_path("javascript", "imports/requires_helper.js");
+    let trace = trace_file(&path, &[]);
+    assert!(trace.error.is_none(), "{:?}", trace.error);
+    assert_eq!(trace.stdout, "12 requires_helper.js imports\n");
+    assert_eq!(trace.stdout, node_stdout(&path));
+}
+
+#[test]
 fn a_missing_module_is_a_clear_error_at_its_import() {
     let path = case_path("javascript", "imports/missing_import.mjs");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))

@@ -1,5 +1,7 @@
-// Times @babel/core parsing and regenerating a file (the work a Babel-based instrumenter does
-// at the least), mean of many runs in ms. usage: node babel.mjs FILE.js
+// Times @babel/core parsing and regenerating a file (the least work a Babel-based
+// instrumenter does), the way examples/bench.rs times algoscope: warm-up runs first (so V8
+// has optimised Babel), then many runs each timed on its own; prints the median and the
+// fastest in ms. usage: node babel.mjs FILE.js
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -7,9 +9,17 @@ const require = createRequire(`${process.cwd()}/`);
 const babel = require('@babel/core');
 const generate = require('@babel/generator').default;
 const source = fs.readFileSync(process.argv[2], 'utf8');
-const once = () => generate(babel.parseSync(source, { babelrc: false, configFile: false, sourceType: 'script' })).code;
-for (let i = 0; i < 20; i++) once();
-const runs = 100;
-const start = performance.now();
-for (let i = 0; i < runs; i++) once();
-console.log(`babel parse + generate ${((performance.now() - start) / runs).toFixed(3)} ms`);
+const options = { babelrc: false, configFile: false, sourceType: 'script' };
+const once = () => generate(babel.parseSync(source, options)).code;
+const WARMUP = 100;
+const RUNS = 300;
+for (let i = 0; i < WARMUP; i++) once();
+const times = [];
+for (let i = 0; i < RUNS; i++) {
+  const start = performance.now();
+  once();
+  times.push(performance.now() - start);
+}
+times.sort((a, b) => a - b);
+const median = times[Math.floor(RUNS / 2)];
+console.log(`babel parse + generate: median ${median.toFixed(3)} ms, fastest ${times[0].toFixed(3)} ms`);

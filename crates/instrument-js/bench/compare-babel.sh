@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instrumentation time of a ~1,000-line JS file beside @babel/core parsing and regenerating the
-# same file, in one run. Needs npm (installs @babel/core into a temporary folder).
+# same file, in one run. Both sides are warmed up, then timed run by run; the figures compared
+# are the medians. Needs npm (installs @babel/core into a temporary folder).
 # Usage: crates/instrument-js/bench/compare-babel.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,6 +13,6 @@ ours="$(cd "$root" && cargo run --release -q -p algoscope-instrument-js --exampl
 theirs="$(cd "$work" && node "$here/babel.mjs" "$work/large.js")"
 echo "$ours"
 echo "$theirs"
-a="$(echo "$ours" | sed -E 's/.* ([0-9.]+) ms/\1/')"
-b="$(echo "$theirs" | sed -E 's/.* ([0-9.]+) ms/\1/')"
-awk -v a="$a" -v b="$b" 'BEGIN { printf "algoscope instrument is %.1fx faster than babel parse + generate\n", b / a }'
+a="$(echo "$ours" | sed -nE 's/^instrument: median ([0-9.]+) ms.*/\1/p')"
+b="$(echo "$theirs" | sed -nE 's/^babel parse \+ generate: median ([0-9.]+) ms.*/\1/p')"
+awk -v a="$a" -v b="$b" 'BEGIN { printf "algoscope instrument is %.1fx faster than babel parse + generate (medians)\n", b / a }'

@@ -1,6 +1,7 @@
 //! Instrumentation speed on a ~1,000-line JavaScript file made of the examples: writes that
 //! file to the path given (so `bench/compare-babel.sh` can time Babel on the very same text)
-//! and prints the mean time of `instrument` over many runs, in ms.
+//! and prints the median and fastest time of `instrument` (and of parsing and analysis alone)
+//! over many runs, each timed on its own after warm-up runs, in ms.
 //!
 //! `cargo run --release -q -p algoscope-instrument-js --example bench -- OUT.js`
 
@@ -10,8 +11,10 @@ use algoscope_instrument_js::{instrument, InstrumentOptions};
 
 /// Lines the generated program has at least.
 const TARGET_LINES: usize = 1_000;
+/// Untimed warm-up runs.
+const WARMUP: usize = 100;
 /// Timed runs.
-const RUNS: u32 = 200;
+const RUNS: usize = 300;
 
 fn main() -> std::process::ExitCode {
     let out = std::env::args()
@@ -47,19 +50,32 @@ fn main() -> std::process::ExitCode {
         eprintln!("generated program does not instrument: {e}");
         return std::process::ExitCode::from(1);
     }
-    let started = Instant::now();
-    for _ in 0..RUNS {
+    let lines = source.lines().count();
+    println!("{lines} lines, {} bytes", source.len());
+    let (median, fastest) = time(|| {
         let _ = instrument(&source, &options);
-    }
-    let ms = started.elapsed().as_secs_f64() * 1000.0 / f64::from(RUNS);
-    let started = Instant::now();
-    for _ in 0..RUNS {
+    });
+    println!("instrument: median {median:.3} ms, fastest {fastest:.3} ms");
+    let (median, fastest) = time(|| {
         let _ = algoscope_instrument_js::analyze(&source, &options);
-    }
-    let parse_ms = started.elapsed().as_secs_f64() * 1000.0 / f64::from(RUNS);
-    println!(
-        "{} lines: instrument {ms:.3} ms (parse and analysis alone {parse_ms:.3} ms)",
-        source.lines().count()
-    );
+    });
+    println!("parse and analysis alone: median {median:.3} ms, fastest {fastest:.3} ms");
     std::process::ExitCode::SUCCESS
+}
+
+/// Median and fastest time of `run` in ms, over [`RUNS`] runs timed one by one after
+/// [`WARMUP`] untimed ones (as `bench/babel.mjs` times Babel).
+fn time(mut run: impl FnMut()) -> (f64, f64) {
+    for _ in 0..WARMUP {
+        run();
+    }
+    let mut times: Vec<f64> = (0..RUNS)
+        .map(|_| {
+            let started = Instant::now();
+            run();
+            started.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], times[0])
 }

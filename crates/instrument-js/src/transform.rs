@@ -6,6 +6,7 @@
 //! `__as`, and every name the rewrite adds starts with `__as` so pictures can hide them.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 
 use serde::Serialize;
 use swc_common::{BytePos, Span, Spanned};
@@ -197,12 +198,24 @@ fn is_reserved(name: &str) -> bool {
 }
 
 fn getter_fn(names: &[String]) -> String {
-    let mut out = String::from("(__asi) => { switch (__asi) {");
+    let mut out = String::with_capacity(40 + names.iter().map(|n| n.len() + 20).sum::<usize>());
+    out.push_str("(__asi) => { switch (__asi) {");
     for (i, name) in names.iter().enumerate() {
-        out.push_str(&format!(" case {i}: return {name};"));
+        // Writing into a String cannot fail.
+        let _ = write!(out, " case {i}: return {name};");
     }
     out.push_str(" } }");
     out
+}
+
+/// `sid, __asv<sid>`: the arguments naming getter scope `sid` in a recorder call.
+#[derive(Clone, Copy)]
+struct GetterArgs(u32);
+
+impl std::fmt::Display for GetterArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{0}, __asv{0}", self.0)
+    }
 }
 
 fn prop_name(key: &PropName) -> String {
@@ -262,9 +275,8 @@ impl<'a> Transformer<'a> {
         self.scopes.last().and_then(|s| s.getter).unwrap_or(0)
     }
 
-    fn getter_args(&self) -> String {
-        let sid = self.getter();
-        format!("{sid}, __asv{sid}")
+    fn getter_args(&self) -> GetterArgs {
+        GetterArgs(self.getter())
     }
 
     /// Names visible in the current function at this point, outer scopes first.
@@ -384,7 +396,9 @@ impl<'a> Transformer<'a> {
         let lead = if pos == 0 { "" } else { " " };
         self.edits.first(
             pos,
-            format!("{lead}__as.meta({meta}); {getter}const __asf = __as.main(0, __asv0); {regs}"),
+            format_args!(
+                "{lead}__as.meta({meta}); {getter}const __asf = __as.main(0, __asv0); {regs}"
+            ),
         );
     }
 
@@ -456,7 +470,7 @@ impl<'a> Transformer<'a> {
             self.edits.open(
                 offset,
                 self.depth,
-                format!("__as.line(__asf, {line}, {args}); "),
+                format_args!("__as.line(__asf, {line}, {args}); "),
             );
         }
     }
@@ -506,7 +520,7 @@ impl<'a> Transformer<'a> {
                 let (lo, hi) = (self.off(other.span().lo), self.off(other.span().hi));
                 let getter = self.push_scope(Vec::new(), Vec::new(), false);
                 if self.traced() {
-                    self.edits.open(lo, self.depth, format!("{{ {getter}"));
+                    self.edits.open(lo, self.depth, format_args!("{{ {getter}"));
                     self.edits.close(hi, self.depth, " }");
                 }
                 let same_line = self.lines.exact(self.off(after)).is_some()
@@ -607,7 +621,7 @@ impl<'a> Transformer<'a> {
                     self.edits.open(
                         self.off(c.span.lo),
                         self.depth + 1,
-                        format!("__as.tail(__asf, {idx}, {args}); "),
+                        format_args!("__as.tail(__asf, {idx}, {args}); "),
                     );
                 }
             }
@@ -679,12 +693,12 @@ impl<'a> Transformer<'a> {
                 self.edits.open(
                     self.off(begin),
                     self.depth,
-                    format!("__as.loopEnter(__asf, {idx}, {args}); try {{ "),
+                    format_args!("__as.loopEnter(__asf, {idx}, {args}); try {{ "),
                 );
                 self.edits.close(
                     self.off(span.hi),
                     self.depth,
-                    format!(" }} finally {{ __as.loopExit(__asf, {idx}); }}"),
+                    format_args!(" }} finally {{ __as.loopExit(__asf, {idx}); }}"),
                 );
                 Some(idx)
             }
@@ -742,7 +756,7 @@ impl<'a> Transformer<'a> {
                     // The iterable's length, for sampling (see crate::sizing).
                     let (lo, hi) = (self.off(f.right.span().lo), self.off(f.right.span().hi));
                     self.edits
-                        .open(lo, self.depth, format!("__as.sized(__asf, {idx}, "));
+                        .open(lo, self.depth, format_args!("__as.sized(__asf, {idx}, "));
                     self.edits.close(hi, self.depth, ")");
                 }
                 f.right.visit_with(self);
@@ -796,19 +810,21 @@ impl<'a> Transformer<'a> {
         }
         if let (Some(idx), true) = (idx, traced) {
             match count {
-                Some(args) => head.push_str(&format!(
-                    "__as.loopIter(__asf, {idx}) && __as.loopCount(__asf, {idx}, {args}); "
-                )),
-                None => head.push_str(&format!("__as.loopIter(__asf, {idx}); ")),
+                Some(args) => {
+                    let _ = write!(
+                        head,
+                        "__as.loopIter(__asf, {idx}) && __as.loopCount(__asf, {idx}, {args}); "
+                    );
+                }
+                None => {
+                    let _ = write!(head, "__as.loopIter(__asf, {idx}); ");
+                }
             }
         }
         head.push_str(&getter);
         let mut tail = String::new();
         if let (Some(idx), true) = (idx, traced) {
-            tail.push_str(&format!(
-                " __as.tail(__asf, {idx}, {});",
-                self.getter_args()
-            ));
+            let _ = write!(tail, " __as.tail(__asf, {idx}, {});", self.getter_args());
         }
         if synthetic && traced {
             tail.push_str(" }");
@@ -929,7 +945,7 @@ impl<'a> Transformer<'a> {
                 self.edits.open(
                     lo,
                     self.depth,
-                    format!(
+                    format_args!(
                         "{{ const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); {line_step}return __as.ret(__asf, ("
                     ),
                 );
@@ -969,10 +985,13 @@ impl<'a> Transformer<'a> {
                 self.edits.open(
                     self.off(spec.span.lo),
                     self.depth,
-                    format!("__as.fn({fid}, "),
+                    format_args!("__as.fn({fid}, "),
                 );
-                self.edits
-                    .close(self.off(spec.span.hi), self.depth, format!(", {capt})"));
+                self.edits.close(
+                    self.off(spec.span.hi),
+                    self.depth,
+                    format_args!(", {capt})"),
+                );
             }
         }
         (fid, capt)
@@ -1150,7 +1169,7 @@ impl Visit for Transformer<'_> {
         self.edits.close(
             self.off(c.span.hi).saturating_sub(1),
             self.depth,
-            format!(
+            format_args!(
                 " static {{ __as.privates(this, [{}], (__aso, __asi) => {{ switch (__asi) {{{cases} }} }}); }}",
                 list.join(", ")
             ),
@@ -1171,14 +1190,14 @@ impl Visit for Transformer<'_> {
                 Some(arg) => {
                     let (alo, ahi) = (self.off(arg.span().lo), self.off(arg.span().hi));
                     self.edits
-                        .open(alo, self.depth + 1, format!("__as.{hook}(__asf, "));
+                        .open(alo, self.depth + 1, format_args!("__as.{hook}(__asf, "));
                     self.edits.close(ahi, self.depth + 1, ")");
                 }
                 None => {
                     self.edits.close(
                         hi,
                         self.depth + 1,
-                        format!(" __as.{hook}(__asf, undefined)"),
+                        format_args!(" __as.{hook}(__asf, undefined)"),
                     );
                 }
             }

@@ -163,3 +163,47 @@ test('console output is counted in characters and attached to the next step', as
   assert.equal(steps[1].stdoutLength, 8);
   assert.deepEqual(steps[1].output, [1, []]);
 });
+
+test('a generator shows created, running, suspended and closed, with its frame', async () => {
+  const { steps } = await record((as) => {
+    as.meta(meta([['gen', 1, [], [], false]], [['g'], []]));
+    const none = () => undefined;
+    function* gen() {
+      const f = as.enter(0);
+      try {
+        as.call(f, 1, none);
+        as.line(f, 2, 1, none);
+        as.resumed(f, yield as.yielding(f, 1));
+        as.line(f, 3, 1, none);
+      } finally {
+        as.exit(f);
+      }
+    }
+    const g = gen();
+    const get = (i) => [g][i];
+    const m = as.main(0, get);
+    as.line(m, 4, 0, get);
+    g.next();
+    as.line(m, 5, 0, get);
+    g.next();
+    as.line(m, 6, 0, get);
+  });
+  const seen = [];
+  for (const step of steps) {
+    const gen = Object.values(step.heap).find((o) => o.k === 'generator');
+    const frameIds = step.stack.map((f) => f.id);
+    if (gen) seen.push([step.line, gen.state, gen.frame === undefined ? null : frameIds.includes(gen.frame)]);
+  }
+  assert.deepEqual(seen, [
+    [4, 'created', null],
+    [1, 'running', true],
+    [2, 'running', true],
+    [2, 'running', true],
+    [5, 'suspended', true],
+    [2, 'running', true],
+    [3, 'running', true],
+    [3, 'running', true],
+    [6, 'closed', null],
+    [6, 'closed', null],
+  ]);
+});
