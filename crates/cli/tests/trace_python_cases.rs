@@ -243,7 +243,7 @@ fn deep_recursion_gives_a_partial_trace_with_recursion_error() {
 fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
     let trace = trace_program(
         "infinite_loop.py",
-        &["--max-steps", "500", "--timeout-ms", "800"],
+        &["--max-steps", "500", "--timeout-ms", "3000"],
     );
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
