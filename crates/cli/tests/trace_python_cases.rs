@@ -372,9 +372,9 @@ fn except_clauses_cannot_swallow_the_budget() {
 #[test]
 fn a_stuck_builtin_call_is_killed_and_keeps_its_steps() {
     let started = Instant::now();
-    let trace = trace_program("long_builtin.py", &["--timeout-ms", "500"]);
+    let trace = trace_program("long_builtin.py", &["--timeout-ms", "2000"]);
     assert!(
-        started.elapsed() < Duration::from_secs(5),
+        started.elapsed() < Duration::from_secs(8),
         "killed soon after the budget"
     );
     assert!(trace.truncated);
