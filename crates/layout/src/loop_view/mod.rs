@@ -272,13 +272,16 @@ fn column_heads(plan: &Plan, x0: f64, y0: f64) -> Mark {
                 )),
         );
     }
-    if let Some((head, x)) = &plan.size_head {
-        g.children.push(Mark::text(
-            "column-name size-model",
-            x0 + x,
-            name_y,
-            head.clone(),
-        ));
+    if let Some(head) = &plan.size_head {
+        let at = plan.columns.iter().map(|c| c.size_x);
+        for x in at.chain(std::iter::once(plan.linked_size_x)).flatten() {
+            g.children.push(Mark::text(
+                "index size-model",
+                x0 + x,
+                index_y,
+                head.clone(),
+            ));
+        }
     }
     for scalar in &plan.scalars {
         g.children.push(
