@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopItem, LoopScene, LoopSceneOptions, SizeModel};
+use algoscope_trace_format::Trace;
 
 /// The `data-key` every scene item must be drawn with, in order.
 fn expected_keys(scene: &LoopScene) -> Vec<String> {
@@ -292,14 +293,32 @@ fn every_step_of_every_golden_trace_keeps_the_loop_contract() {
         goldens.len() >= 48,
         "expected every language's example traces"
     );
-    let options = LoopSceneOptions::default();
+    let (drawn, failures) = check_every_step(&goldens, &LoopSceneOptions::default());
+    assert!(drawn > 1000, "only {drawn} loop steps drawn");
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Draws every step of `traces` at which a loop runs and checks it: how many steps were
+/// drawn, and the first 40 problems found.
+fn check_every_step(
+    traces: &[(String, Trace)],
+    options: &LoopSceneOptions,
+) -> (usize, Vec<String>) {
     let layout = LoopLayoutOptions::default();
     let (mut drawn, mut failures) = (0, Vec::new());
-    for (name, trace) in &goldens {
+    for (name, trace) in traces {
         for step in 0..trace.steps.len() {
-            let Some(scene) = loop_scene(trace, step, &options).expect("step in range") else {
+            let Some(scene) = loop_scene(trace, step, options).expect("step in range") else {
                 continue;
             };
+            if options.scene.size_model.is_some() && scene.rows().any(|r| r.sizes.is_none()) {
+                failures.push(format!("{name} step {}: a row without sizes", step + 1));
+            }
             let svg = layout_loop(&scene, &layout).to_svg();
             drawn += 1;
             for p in check(&scene, &svg) {
@@ -309,13 +328,7 @@ fn every_step_of_every_golden_trace_keeps_the_loop_contract() {
             }
         }
     }
-    assert!(drawn > 1000, "only {drawn} loop steps drawn");
-    assert!(
-        failures.is_empty(),
-        "{} problems:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    (drawn, failures)
 }
 
 #[test]
@@ -328,24 +341,20 @@ fn linked_lists_trees_and_graphs_with_sizes_keep_the_loop_contract() {
         } else {
             SizeModel::V8
         };
-        for example in ["linked_list", "bst", "bfs_dfs"] {
-            let trace = loops_support::golden(language, example);
-            let mut options = LoopSceneOptions::default();
-            options.scene.size_model = Some(model);
-            for step in 0..trace.steps.len() {
-                let Some(scene) = loop_scene(&trace, step, &options).expect("step in range") else {
-                    continue;
-                };
-                assert!(scene.rows().all(|r| r.sizes.is_some()));
-                let svg = layout_loop(&scene, &LoopLayoutOptions::default()).to_svg();
-                checked += 1;
-                for p in check(&scene, &svg) {
-                    if failures.len() < 40 {
-                        failures.push(format!("{language} {example} step {}: {p}", step + 1));
-                    }
-                }
-            }
-        }
+        let traces: Vec<(String, Trace)> = ["linked_list", "bst", "bfs_dfs"]
+            .iter()
+            .map(|e| {
+                (
+                    format!("{language} {e}"),
+                    loops_support::golden(language, e),
+                )
+            })
+            .collect();
+        let mut options = LoopSceneOptions::default();
+        options.scene.size_model = Some(model);
+        let (drawn, problems) = check_every_step(&traces, &options);
+        checked += drawn;
+        failures.extend(problems);
     }
     assert!(checked > 100, "only {checked} steps drawn");
     assert!(

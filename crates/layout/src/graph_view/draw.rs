@@ -219,19 +219,26 @@ fn node_mark(
     g
 }
 
+/// The planned nodes `graph` has at this step, by key.
+fn planned_nodes<'p>(
+    graph: &SceneGraph,
+    plan: &'p GraphPlan,
+) -> BTreeMap<&'p str, &'p PlannedNode> {
+    let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
+    plan.nodes
+        .iter()
+        .filter(|n| present.contains(n.key.as_str()))
+        .map(|n| (n.key.as_str(), n))
+        .collect()
+}
+
 /// The edges, nodes and weight labels of `graph` at one step, drawn to `plan` (in the plan's
 /// coordinates): three groups, back to front. With `member_boxes`, a node object other than
 /// the holder is also a box of the memory view (`node graph-member` with its own `data-key`);
 /// without, every node is a plain `gnode` (the loop history's small copies).
 pub(crate) fn graph_marks(graph: &SceneGraph, plan: &GraphPlan, member_boxes: bool) -> [Mark; 3] {
     let state = NodeState::of(graph);
-    let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
-    let planned: BTreeMap<&str, &PlannedNode> = plan
-        .nodes
-        .iter()
-        .filter(|n| present.contains(n.key.as_str()))
-        .map(|n| (n.key.as_str(), n))
-        .collect();
+    let planned = planned_nodes(graph, plan);
     let mut edges = Mark::group("gedges");
     let mut weights = Mark::group("gweights");
     for d in drawn_edges(graph) {
@@ -278,13 +285,7 @@ pub(crate) fn build_graph(
     plan: &GraphPlan,
 ) -> Shape {
     let (w, h) = (plan.width, plan.height);
-    let present: BTreeSet<&str> = graph.nodes.iter().map(|n| n.key.as_str()).collect();
-    let planned: BTreeMap<&str, &PlannedNode> = plan
-        .nodes
-        .iter()
-        .filter(|n| present.contains(n.key.as_str()))
-        .map(|n| (n.key.as_str(), n))
-        .collect();
+    let planned = planned_nodes(graph, plan);
     let [edges, nodes, weights] = graph_marks(graph, plan, true);
     let title = format!("{} · graph", obj.type_name);
     let classes = format!(

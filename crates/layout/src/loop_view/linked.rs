@@ -18,7 +18,8 @@
 //!
 //! Nodes whose value or links changed since the compared row
 //! ([`algoscope_scene::LoopRow::linked_changes`]) are highlighted like changed cells, and so
-//! are the links leaving them.
+//! are the links leaving them; a name that moved since the row drawn above is a `changed`
+//! pointer.
 
 use std::collections::BTreeMap;
 
@@ -244,8 +245,16 @@ impl LinkedPlan {
         out
     }
 
-    /// Draws `row`'s linked track (its `linked`), or nothing when it has none.
-    pub(super) fn draw(&self, row: &LoopRow, char_px: f64, max_chars: usize) -> Mark {
+    /// Draws `row`'s linked track (its `linked`), or nothing when it has none; a name whose
+    /// node differs from `above`'s (the row drawn directly above, of the same run) is marked
+    /// `changed`.
+    pub(super) fn draw(
+        &self,
+        row: &LoopRow,
+        above: Option<&LoopRow>,
+        char_px: f64,
+        max_chars: usize,
+    ) -> Mark {
         let mut g = Mark::group("container linked")
             .class(match self.shape {
                 Shape::List { .. } => "list",
@@ -324,7 +333,8 @@ impl LinkedPlan {
         node_layer.children = nodes;
         g.children.push(link_layer);
         g.children.push(node_layer);
-        g.children.extend(self.names(linked, &at, char_px));
+        let before = above.and_then(|a| a.linked.as_ref());
+        g.children.extend(self.names(linked, before, &at, char_px));
         g
     }
 
@@ -420,7 +430,13 @@ impl LinkedPlan {
 
     /// The names on nodes as pointer markers: under each list line, or under each tree
     /// node.
-    fn names(&self, row: &LinkedRow, at: &Placed, char_px: f64) -> Vec<Mark> {
+    fn names(
+        &self,
+        row: &LinkedRow,
+        before: Option<&LinkedRow>,
+        at: &Placed,
+        char_px: f64,
+    ) -> Vec<Mark> {
         let mut by_line: BTreeMap<u64, Vec<PointerAt>> = BTreeMap::new();
         for name in &row.names {
             let Some(&(x, y)) = at.get(&name.node) else {
@@ -438,7 +454,11 @@ impl LinkedPlan {
                     name: &name.name,
                     index: ((x - self.x) / self.slot).round().max(0.0) as u64,
                     hollow: false,
-                    changed: false,
+                    changed: before.is_some_and(|b| {
+                        !b.names
+                            .iter()
+                            .any(|n| n.name == name.name && n.node == name.node)
+                    }),
                 });
         }
         let mut out = Vec::new();

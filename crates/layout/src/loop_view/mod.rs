@@ -150,8 +150,9 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
                         .children
                         .extend(change_arrows(above, &placed, &plan, m));
                 }
-                let mark =
-                    row::draw_row(r, &plan, options, m, y).class_if("outer", r.depth < innermost);
+                let above = previous.as_ref().filter(|_| after_own_row).map(|p| p.row);
+                let mark = row::draw_row(r, above, &plan, options, (m, y))
+                    .class_if("outer", r.depth < innermost);
                 previous = Some(placed);
                 (mark, m + plan.width, plan.row_h)
             }
@@ -248,37 +249,29 @@ fn column_heads(plan: &Plan, x0: f64, y0: f64) -> Mark {
         }
         g.children.push(head);
     }
-    for column in &plan.graphs {
+    // Graph and linked-track columns: their name only.
+    let named = plan
+        .graphs
+        .iter()
+        .map(|c| ("column graph", &c.name, c.x))
+        .chain(plan.linked.iter().map(|l| ("column linked", &l.name, l.x)));
+    for (class, name, x) in named {
         g.children.push(
-            Mark::group("column graph")
-                .attr("data-name", column.name.clone())
-                .child(Mark::text(
-                    "column-name",
-                    x0 + column.x,
-                    name_y,
-                    column.name.clone(),
-                )),
+            Mark::group(class)
+                .attr("data-name", name.clone())
+                .child(Mark::text("column-name", x0 + x, name_y, name.clone())),
         );
     }
-    if let Some(linked) = &plan.linked {
-        g.children.push(
-            Mark::group("column linked")
-                .attr("data-name", linked.name.clone())
-                .child(Mark::text(
-                    "column-name",
-                    x0 + linked.x,
-                    name_y,
-                    linked.name.clone(),
-                )),
-        );
-    }
-    if let Some((head, x)) = &plan.size_head {
-        g.children.push(Mark::text(
-            "column-name size-model",
-            x0 + x,
-            name_y,
-            head.clone(),
-        ));
+    if let Some(head) = &plan.size_head {
+        let at = plan.columns.iter().map(|c| c.size_x);
+        for x in at.chain(std::iter::once(plan.linked_size_x)).flatten() {
+            g.children.push(Mark::text(
+                "index size-model",
+                x0 + x,
+                index_y,
+                head.clone(),
+            ));
+        }
     }
     for scalar in &plan.scalars {
         g.children.push(

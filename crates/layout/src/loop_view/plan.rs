@@ -128,9 +128,9 @@ pub(super) struct Plan {
     /// Where each row's size of the linked track is written (px from the row's left edge),
     /// when the scene shows sizes and has a track.
     pub linked_size_x: Option<f64>,
-    /// The size model's head (`bytes (python)`) and its x (px from the left edge), when the
-    /// scene shows sizes.
-    pub size_head: Option<(String, f64)>,
+    /// The head over every size label (`python bytes`: the model's name), when the scene
+    /// shows sizes.
+    pub size_head: Option<String>,
     /// One per [`LoopScene::scalars`], in that order.
     pub scalars: Vec<ScalarColumn>,
     /// Width of a row (px).
@@ -171,15 +171,19 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         .fold(0.0, f64::max)
         + 14.0;
     let mut x = gutter + COLUMN_GAP / 2.0;
-    // Room for a size label (`1234 B`) right of each container, when sizes are shown.
-    let size_w = scene.size_model.map(|_| {
+    // Room for a size label (`1234 B`) right of each container, under its head naming the
+    // model, when sizes are shown.
+    let size_head = scene
+        .size_model
+        .map(|model| format!("{} bytes", model.name()));
+    let size_w = size_head.as_ref().map(|head| {
         let most = rows(scene)
             .filter_map(|r| r.sizes.as_ref())
             .flat_map(|z| z.containers.iter().flatten().chain(z.linked.iter()))
             .copied()
             .max()
             .unwrap_or(0);
-        text_px(&size_text(most), cw * SIZE_SCALE) + 8.0
+        text_px(&size_text(most), cw * SIZE_SCALE).max(text_px(head, cw * 10.0 / 13.0)) + 8.0
     });
     let mut columns = Vec::with_capacity(scene.containers.len());
     let mut row_h = s.cell_height_px;
@@ -273,12 +277,6 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         });
         x += w + COLUMN_GAP / 2.0;
     }
-    let size_head = scene.size_model.map(|model| {
-        let head = format!("bytes ({})", model.name());
-        let at = x;
-        x += text_px(&head, cw) + COLUMN_GAP / 2.0;
-        (head, at)
-    });
     Plan {
         columns,
         graphs,

@@ -24,13 +24,14 @@ pub(super) fn cell_key(row_key: &str, container: &str, index: u64) -> String {
     format!("{row_key}#{container}[{index}]")
 }
 
-/// Draws `row` with its top-left corner at (`x`, `y`) (px).
+/// Draws `row` with its top-left corner at (`x`, `y`) (px); `above` is the row of the same
+/// run drawn directly above it, if any (names on linked nodes that moved since are marked).
 pub(super) fn draw_row(
     row: &LoopRow,
+    above: Option<&LoopRow>,
     plan: &Plan,
     options: &LoopLayoutOptions,
-    x: f64,
-    y: f64,
+    (x, y): (f64, f64),
 ) -> Mark {
     let key = row_key(row);
     let mut g = item_group("loop-row", &key, x, y, plan.width, plan.row_h)
@@ -60,7 +61,7 @@ pub(super) fn draw_row(
     }
     if let Some(linked) = &plan.linked {
         g.children
-            .push(linked.draw(row, plan.char_px, plan.max_chars));
+            .push(linked.draw(row, above, plan.char_px, plan.max_chars));
     }
     if let Some(sizes) = &row.sizes {
         let at = plan.columns.iter().map(|c| c.size_x).zip(&sizes.containers);

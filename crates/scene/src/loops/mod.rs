@@ -182,6 +182,9 @@ pub fn loop_scene(
         let linked_before = linked.as_ref().and_then(|(_, rows)| rows.get(&compare[i]));
         let linked_changed =
             linked_row.map(|r| &r.signature) != linked_before.map(|r| &r.signature);
+        // A name moving along the track (`cur = cur.next`) is a change too: such names are
+        // drawn on nodes, not as scalar columns.
+        let names_moved = linked_row.map(|r| &r.names) != linked_before.map(|r| &r.names);
         let (last_iteration, last_step) = previous_in_run
             .get(&pass.run)
             .copied()
@@ -207,7 +210,7 @@ pub fn loop_scene(
                 compare_step: compare[i],
                 label: format!("pass {}", pass.iteration),
                 current,
-                changed: changed || linked_changed,
+                changed: changed || linked_changed || names_moved,
                 containers,
                 scalars,
                 pointers,

@@ -204,8 +204,8 @@ pub struct LoopRow {
     pub label: String,
     /// True for the pass in progress at the current step (its state so far).
     pub current: bool,
-    /// True when something shown changed (cells, entries, scalars, the linked track), other
-    /// than the loop's own variables.
+    /// True when something shown changed (cells, entries, scalars, the linked track or a
+    /// name on one of its nodes), other than the loop's own variables.
     pub changed: bool,
     /// One entry per [`LoopScene::containers`], in that order.
     pub containers: Vec<RowContainer>,
