@@ -149,7 +149,7 @@ pub fn memory_scene(
         .collect();
     let mut objects = Vec::new();
     for id in &reach.order {
-        let Some(object) = current.heap.get(id) else {
+        let Some(object) = current.heap.get(id.as_str()) else {
             continue;
         };
         let key = object_key(id);
@@ -227,7 +227,7 @@ pub fn memory_scene(
             refs: out
                 .refs
                 .iter()
-                .filter(|r| current.heap.contains_key(*r))
+                .filter(|r| current.heap.contains_key(r.as_str()))
                 .cloned()
                 .collect(),
         }
@@ -333,7 +333,7 @@ fn key_text(value: &Value) -> String {
 /// A reference to an object missing from the heap becomes an unreadable value.
 fn clean_value(value: &Value, step: &Step) -> Value {
     match value {
-        Value::Ref { id } if !step.heap.contains_key(id) => Value::Unreadable {
+        Value::Ref { id } if !step.heap.contains_key(id.as_str()) => Value::Unreadable {
             reason: format!("object {id} is not in this step's heap"),
         },
         other => other.clone(),

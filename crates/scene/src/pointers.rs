@@ -184,7 +184,7 @@ pub(crate) fn grid_focus(
             };
             let row_len = step
                 .heap
-                .get(&grid.rows[row as usize])
+                .get(grid.rows[row as usize].as_str())
                 .and_then(|o| sequence_length(o))
                 .unwrap_or(0);
             let Some(col) = wrap(col, row_len) else {

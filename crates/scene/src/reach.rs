@@ -71,7 +71,7 @@ pub(crate) fn reach(step: &Step) -> Reach {
         bump(&mut count, id);
     }
     for id in &order {
-        let Some(object) = heap.get(id) else {
+        let Some(object) = heap.get(id.as_str()) else {
             continue;
         };
         if let HeapObject::Dict(map) = object.as_ref() {

@@ -46,7 +46,7 @@ pub(crate) fn find_grids(step: &Step, order: &[String]) -> Vec<Grid> {
     let mut grids = Vec::new();
     let mut claimed = BTreeSet::new();
     for id in order {
-        let Some(object) = step.heap.get(id) else {
+        let Some(object) = step.heap.get(id.as_str()) else {
             continue;
         };
         if claimed.contains(id) {

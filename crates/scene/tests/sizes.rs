@@ -268,7 +268,7 @@ proptest::proptest! {
                     continue;
                 }
                 total += sizes.objects[&id].own_bytes;
-                for v in step.heap[&id].values() {
+                for v in step.heap[id.as_str()].values() {
                     stack.extend(v.ref_id().map(str::to_string));
                 }
             }

@@ -9,12 +9,11 @@
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    to_delta, validate_str, Event, Frame, FrameState, HeapObject, Instance, Language, Sequence,
-    Step, Trace, Value,
+    to_delta, validate_str, Event, Frame, FrameState, Heap, HeapObject, Instance, Language,
+    ObjectId, Sequence, Step, Trace, Value,
 };
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use indexmap::IndexMap;
 
 const STEPS: usize = 2_000;
 const OBJECTS: usize = 300;
@@ -50,17 +49,22 @@ fn list(values: &[usize]) -> HeapObject {
 
 fn generated_trace() -> Trace {
     let mut values: Vec<usize> = (0..OBJECTS - 1).collect();
-    let mut heap: IndexMap<String, Arc<HeapObject>> = (0..OBJECTS - 1)
-        .map(|k| (format!("o{k}"), Arc::new(node(k, values[k]))))
+    let mut heap: Heap = (0..OBJECTS - 1)
+        .map(|k| {
+            (
+                ObjectId::from(format!("o{k}")),
+                Arc::new(node(k, values[k])),
+            )
+        })
         .collect();
-    let list_id = format!("o{}", OBJECTS - 1);
+    let list_id = ObjectId::from(format!("o{}", OBJECTS - 1));
     heap.insert(list_id.clone(), Arc::new(list(&values)));
     let mut steps = Vec::with_capacity(STEPS);
     for s in 0..STEPS {
         // Each step changes two nodes and the list.
         for k in [s % (OBJECTS - 1), (s * 7 + 3) % (OBJECTS - 1)] {
             values[k] += 1;
-            heap.insert(format!("o{k}"), Arc::new(node(k, values[k])));
+            heap.insert(format!("o{k}").into(), Arc::new(node(k, values[k])));
         }
         heap.insert(list_id.clone(), Arc::new(list(&values)));
         let k = s % (OBJECTS - 1);
@@ -74,7 +78,7 @@ fn generated_trace() -> Trace {
                 locals: vec![
                     ("head".into(), Value::reference("o0")),
                     ("cur".into(), Value::reference(format!("o{k}"))),
-                    ("values".into(), Value::reference(list_id.clone())),
+                    ("values".into(), Value::reference(&*list_id)),
                     ("i".into(), int(s)),
                 ],
                 state: FrameState::Active,
@@ -89,7 +93,9 @@ fn generated_trace() -> Trace {
             skipped: None,
         });
     }
-    Trace::new(Language::Python, "# generated\n", steps)
+    // Steps run lines 3 to 7, which must exist in the source.
+    let source = "# generated\n#\nhead = cur = o0\nvalues = []\ni = 0\nwhile True:\n    i += 1\n";
+    Trace::new(Language::Python, source, steps)
 }
 
 fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, group_name: &str) {

@@ -105,11 +105,11 @@ pub fn diff_steps(prev: &Step, next: &Step) -> StepDiff {
     }
     for (id, object) in &next.heap {
         match prev.heap.get(id) {
-            None => diff.new_objects.push(id.clone()),
+            None => diff.new_objects.push(id.to_string()),
             Some(before) if Arc::ptr_eq(before, object) || before == object => {}
             Some(before) => {
                 diff.changed_slots
-                    .insert(id.clone(), changed_slots(before, object));
+                    .insert(id.to_string(), changed_slots(before, object));
             }
         }
     }

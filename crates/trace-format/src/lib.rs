@@ -45,6 +45,7 @@ mod de;
 mod delta;
 mod diff;
 mod error;
+mod ids;
 mod limits;
 mod lines;
 mod path;

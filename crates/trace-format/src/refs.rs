@@ -3,10 +3,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::delta::Heap;
+use crate::delta::Changes;
 use crate::error::ValidationError;
 use crate::path::JsonPath;
-use crate::types::{HeapObject, Step, Trace, Value};
+use crate::types::{Heap, HeapObject, Step, Trace, Value};
 
 /// Checks a trace with full heaps: refs and printed ids exist in their step's heap, frame ids
 /// are unique per step, loop contexts name frames of their step and loops of the trace,
@@ -17,7 +17,12 @@ use crate::types::{HeapObject, Step, Trace, Value};
 /// when the previous step's ids are all still alive: its refs were found there. This relies
 /// on a shared object having one id, which holds for traces fresh from [`crate::expand_heaps`]
 /// or the deserializer (nothing shared) — the only ones this sees.
-pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
+///
+/// `changes` is what [`crate::delta::expand`] found, when the trace was just expanded: a step
+/// with `Some(positions)` is the previous step's heap (same ids, same objects) but for the
+/// objects at `positions`, so only those are checked when the previous step's frames are all
+/// still there.
+pub(crate) fn check_references(trace: &Trace, changes: &Changes) -> Result<(), ValidationError> {
     let stdout_chars = trace.stdout.chars().count() as u64;
     let loop_ids: HashSet<&str> = trace.loops.iter().map(|l| l.id.as_str()).collect();
     let mut previous: Option<&Step> = None;
@@ -32,35 +37,23 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
                 })?;
             }
         }
-        let mut shared_ok: Option<bool> = None;
-        for (position, (id, object)) in step.heap.iter().enumerate() {
-            let shared = previous
-                .and_then(|p| p.heap.get_index(position))
-                .is_some_and(|(_, before)| Arc::ptr_eq(before, object))
-                && *shared_ok.get_or_insert_with(|| {
-                    previous.is_some_and(|p| all_alive(&p.heap, &step.heap))
-                });
-            if !shared {
-                check_object(object, &step.heap, || at().key("heap").key(id.as_str()))?;
-            }
-            if let HeapObject::Generator(generator) = object.as_ref() {
-                match &generator.frame {
-                    Some(frame) if !frames.contains(frame.as_str()) => {
-                        return Err(ValidationError::UnknownGeneratorFrame {
-                            path: at().key("heap").key(id.as_str()).key("frame"),
-                            id: frame.clone(),
-                        })
-                    }
-                    _ => {}
+        let kept = previous.is_some_and(|p| frames_kept(p, &frames));
+        match changes.get(i).and_then(Option::as_ref) {
+            // The same ids as the previous step, whose frames are all still here: only the
+            // changed objects can hold a new problem.
+            Some(positions) if kept => {
+                for (id, object) in positions.iter().filter_map(|&p| step.heap.get_index(p)) {
+                    check_heap_object(id, object, &step.heap, &frames, || at().key("heap"))?;
                 }
             }
+            _ => check_heap(step, previous, &frames, || at().key("heap"))?,
         }
         if let Some(value) = &step.return_value {
             check_value(value, &step.heap, || at().key("returnValue"))?;
         }
         if let Some(output) = &step.output {
             for (r, id) in output.refs.iter().enumerate() {
-                if !step.heap.contains_key(id) {
+                if !step.heap.contains_key(id.as_str()) {
                     return Err(ValidationError::DanglingRef {
                         path: at().key("output").key("refs").index(r),
                         id: id.clone(),
@@ -85,6 +78,72 @@ pub(crate) fn check_references(trace: &Trace) -> Result<(), ValidationError> {
         previous = Some(step);
     }
     Ok(())
+}
+
+/// Checks a step's heap object by object, skipping the refs of objects shared with the
+/// previous step when its ids are all still alive; `at` is the step's `heap` path.
+fn check_heap(
+    step: &Step,
+    previous: Option<&Step>,
+    frames: &HashSet<&str>,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    let mut shared_ok: Option<bool> = None;
+    for (position, (id, object)) in step.heap.iter().enumerate() {
+        let shared = previous
+            .and_then(|p| p.heap.get_index(position))
+            .is_some_and(|(_, before)| Arc::ptr_eq(before, object))
+            && *shared_ok
+                .get_or_insert_with(|| previous.is_some_and(|p| all_alive(&p.heap, &step.heap)));
+        if shared {
+            check_generator(id, object, frames, &at)?;
+        } else {
+            check_heap_object(id, object, &step.heap, frames, &at)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks one object's refs and, for a generator, its frame; `at` is the step's `heap` path.
+fn check_heap_object(
+    id: &str,
+    object: &HeapObject,
+    heap: &Heap,
+    frames: &HashSet<&str>,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    check_object(object, heap, || at().key(id))?;
+    check_generator(id, object, frames, at)
+}
+
+/// A generator's frame must be a frame of its step; `at` is the step's `heap` path.
+fn check_generator(
+    id: &str,
+    object: &HeapObject,
+    frames: &HashSet<&str>,
+    at: impl Fn() -> JsonPath,
+) -> Result<(), ValidationError> {
+    match object {
+        HeapObject::Generator(generator) => match &generator.frame {
+            Some(frame) if !frames.contains(frame.as_str()) => {
+                Err(ValidationError::UnknownGeneratorFrame {
+                    path: at().key(id).key("frame"),
+                    id: frame.clone(),
+                })
+            }
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// Whether every frame id of `previous` is among `frames`: then a generator object unchanged
+/// since `previous` still names a frame of its step.
+fn frames_kept(previous: &Step, frames: &HashSet<&str>) -> bool {
+    previous
+        .stack
+        .iter()
+        .all(|frame| frames.contains(frame.id.as_str()))
 }
 
 /// Whether every id of `previous` is in `heap`. Ids usually keep their positions: the same

@@ -217,6 +217,17 @@ pub struct FunctionCount {
     pub max_depth: u64,
 }
 
+/// A heap object's id (`o1`): shared text, so the steps that hold an object (or just its id)
+/// hold one copy of the id. Compares, hashes and looks up like a `&str`.
+pub type ObjectId = Arc<str>;
+
+/// A step's heap: objects by id, in order. Unchanged objects are shared between steps.
+pub type Heap = IndexMap<ObjectId, Arc<HeapObject>>;
+
+/// A step's `heapIds`: every live id, in order. Read from JSON, a list equal to the previous
+/// step's is that list, shared (and so are equal ids at the same position).
+pub type HeapIds = Arc<[ObjectId]>;
+
 /// One recorded moment of the run: a complete snapshot of stack and heap.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -232,10 +243,15 @@ pub struct Step {
     /// trace has `heapDelta`, in which case only objects that changed since the previous step.
     #[schemars(with = "BTreeMap<String, HeapObject>")]
     #[serde(deserialize_with = "crate::unique::unique_map")]
-    pub heap: IndexMap<String, Arc<HeapObject>>,
+    pub heap: Heap,
     /// With `heapDelta`: every id alive at this step, in order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heap_ids: Option<Vec<String>>,
+    #[schemars(with = "Option<Vec<String>>")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::ids::heap_ids"
+    )]
+    pub heap_ids: Option<HeapIds>,
     /// Length of `stdout` (in characters, Unicode scalar values) printed up to this step.
     pub stdout_length: u64,
     /// Set when something was printed since the previous step.

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 
 use indexmap::IndexMap;
@@ -16,45 +16,44 @@ use serde_json::{Map, Number, Value};
 
 /// A map that can tell whether a key is new.
 pub(crate) trait InsertNew<K, V>: Default {
-    /// Inserts `value` under `key` unless `key` is present; false when it was.
-    fn insert_new(&mut self, key: K, value: V) -> bool;
+    /// Inserts `value` under `key` unless `key` is present; gives `key` back when it was.
+    fn insert_new(&mut self, key: K, value: V) -> Result<(), K>;
 }
 
 impl<K: Ord, V> InsertNew<K, V> for BTreeMap<K, V> {
-    fn insert_new(&mut self, key: K, value: V) -> bool {
-        match self.entry(key) {
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(value);
-                true
-            }
-            std::collections::btree_map::Entry::Occupied(_) => false,
+    fn insert_new(&mut self, key: K, value: V) -> Result<(), K> {
+        if self.contains_key(&key) {
+            return Err(key);
         }
+        self.insert(key, value);
+        Ok(())
     }
 }
 
-impl<K: Hash + Eq, V> InsertNew<K, V> for IndexMap<K, V> {
-    fn insert_new(&mut self, key: K, value: V) -> bool {
-        match self.entry(key) {
-            indexmap::map::Entry::Vacant(slot) => {
-                slot.insert(value);
-                true
-            }
-            indexmap::map::Entry::Occupied(_) => false,
+impl<K: Hash + Eq, V, S: BuildHasher + Default> InsertNew<K, V> for IndexMap<K, V, S> {
+    fn insert_new(&mut self, key: K, value: V) -> Result<(), K> {
+        if self.contains_key(&key) {
+            return Err(key);
         }
+        self.insert(key, value);
+        Ok(())
     }
 }
 
-/// `deserialize_with` for a string-keyed map that refuses a repeated key.
-pub(crate) fn unique_map<'de, D, M, V>(deserializer: D) -> Result<M, D::Error>
+/// `deserialize_with` for a string-keyed map (`String` or [`crate::ObjectId`] keys) that
+/// refuses a repeated key.
+pub(crate) fn unique_map<'de, D, M, K, V>(deserializer: D) -> Result<M, D::Error>
 where
     D: Deserializer<'de>,
-    M: InsertNew<String, V>,
+    M: InsertNew<K, V>,
+    K: Deserialize<'de> + AsRef<str>,
     V: Deserialize<'de>,
 {
-    struct MapVisitor<M, V>(PhantomData<(M, V)>);
-    impl<'de, M, V> Visitor<'de> for MapVisitor<M, V>
+    struct MapVisitor<M, K, V>(PhantomData<(M, K, V)>);
+    impl<'de, M, K, V> Visitor<'de> for MapVisitor<M, K, V>
     where
-        M: InsertNew<String, V>,
+        M: InsertNew<K, V>,
+        K: Deserialize<'de> + AsRef<str>,
         V: Deserialize<'de>,
     {
         type Value = M;
@@ -63,10 +62,10 @@ where
         }
         fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
             let mut map = M::default();
-            while let Some(key) = access.next_key::<String>()? {
+            while let Some(key) = access.next_key::<K>()? {
                 let value = access.next_value()?;
-                if !map.insert_new(key.clone(), value) {
-                    return Err(duplicate(&key));
+                if let Err(key) = map.insert_new(key, value) {
+                    return Err(duplicate(key.as_ref()));
                 }
             }
             Ok(map)

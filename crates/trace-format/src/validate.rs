@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::delta::expand_heaps;
+use crate::delta::expand;
 use crate::error::ValidationError;
 use crate::limits::{
     check_limits, drop_flat, find_too_deep, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH,
@@ -83,8 +83,8 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     if !SUPPORTED_VERSIONS.contains(&trace.version) || has_forbidden_key(&trace) {
         return None;
     }
-    expand_heaps(&mut trace).ok()?;
-    check_references(&trace).ok()?;
+    let changes = expand(&mut trace).ok()?;
+    check_references(&trace, &changes).ok()?;
     check_lines(&trace).ok()?;
     Some(trace)
 }
@@ -105,7 +105,7 @@ fn has_forbidden_key(trace: &Trace) -> bool {
 ///
 /// In order: the limits pass ([`check_limits`]), the version (anything but
 /// [`SUPPORTED_VERSIONS`] is refused before the schema looks at it), the JSON Schema
-/// ([`crate::schema()`]) and the types, heap-delta expansion ([`expand_heaps`]), then the
+/// ([`crate::schema()`]) and the types, heap-delta expansion ([`crate::expand_heaps`]), then the
 /// cross-references: every `ref` id (locals, object slots, dict keys, `returnValue`) and every
 /// `output.refs` id is in that step's heap; frame ids are unique within a step; every loop
 /// context names a frame of its step and a loop of `loops`; every generator's `frame` is a
@@ -156,8 +156,8 @@ pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, Va
         }
     };
     drop(document);
-    expand_heaps(&mut trace)?;
-    check_references(&trace)?;
+    let changes = expand(&mut trace)?;
+    check_references(&trace, &changes)?;
     check_lines(&trace)?;
     Ok(trace)
 }

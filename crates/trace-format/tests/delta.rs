@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use algoscope_trace_format::{
     diff_steps, expand_heaps, to_delta, validate_str, validate_value, Event, Frame, FrameState,
-    Generator, HeapObject, Instance, Language, Mapping, Sequence, SlotKey, Step, Trace, Value,
+    Generator, Heap, HeapObject, Instance, Language, Mapping, Sequence, SlotKey, Step, Trace,
+    Value,
 };
 use indexmap::IndexMap;
 use proptest::prelude::*;
@@ -29,7 +30,7 @@ fn to_delta_keeps_only_changed_objects() {
     assert!(delta.heap_delta);
     assert_eq!(delta.steps[0].heap.len(), 10);
     // Step 1 starts the generator: only its object changed.
-    let changed: Vec<_> = delta.steps[1].heap.keys().collect();
+    let changed: Vec<&str> = delta.steps[1].heap.keys().map(|id| &**id).collect();
     assert_eq!(changed, ["o10"]);
     assert!(delta.steps[2].heap.is_empty());
     assert_eq!(
@@ -96,7 +97,7 @@ fn diff_reports_removed_and_resized_slots() {
         }))
     };
     let step = |object: Arc<HeapObject>| Step {
-        heap: IndexMap::from([("o1".to_string(), object)]),
+        heap: IndexMap::from_iter([("o1".into(), object)]),
         ..empty_step()
     };
     let popped = diff_steps(&step(seq(vec![1, 2, 3], 3)), &step(seq(vec![1, 2], 2)));
@@ -244,10 +245,10 @@ fn build(raw_steps: &[RawStep]) -> Trace {
         }
         let id = |k: usize| format!("o{k}");
         let live: Vec<String> = (0..IDS).filter(|&k| objects[k].is_some()).map(id).collect();
-        let heap: IndexMap<String, Arc<HeapObject>> = objects
+        let heap: Heap = objects
             .iter()
             .enumerate()
-            .filter_map(|(k, o)| Some((id(k), Arc::new(object(o.as_ref()?, &live)))))
+            .filter_map(|(k, o)| Some((id(k).into(), Arc::new(object(o.as_ref()?, &live)))))
             .collect();
         let stack = raw
             .frames

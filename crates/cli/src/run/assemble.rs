@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    Counts, Event, Frame, FrameState, FunctionCount, Language, LoopContext, Output, ProgramError,
-    Step, StopReason, Trace,
+    Counts, Event, Frame, FrameState, FunctionCount, Language, LoopContext, ObjectId, Output,
+    ProgramError, Step, StopReason, Trace,
 };
 use indexmap::IndexMap;
 use serde_json::Value as Json;
@@ -37,7 +37,7 @@ pub(crate) struct Assembled {
 struct State {
     frames: HashMap<String, Frame>,
     order: Vec<String>,
-    live: BTreeMap<u64, String>,
+    live: BTreeMap<u64, ObjectId>,
     loops: Vec<LoopContext>,
     stdout_length: u64,
 }
@@ -121,12 +121,12 @@ impl State {
             self.live.remove(&id_number(&id)?);
         }
         for id in record.ha.unwrap_or_default() {
-            self.live.insert(id_number(&id)?, id);
+            self.live.insert(id_number(&id)?, id.into());
         }
         let mut heap = IndexMap::new();
         if let Some(objects) = record.h {
             for (id, object) in objects {
-                heap.insert(id, Arc::new(wire::object(&object)?));
+                heap.insert(id.into(), Arc::new(wire::object(&object)?));
             }
         }
         if let Some(loops) = record.lp {

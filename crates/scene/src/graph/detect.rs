@@ -542,7 +542,7 @@ pub(crate) fn detect_graphs(
     // Graphs of objects, one per class, in order of first reachable instance.
     let mut classes: Vec<&str> = Vec::new();
     for id in order {
-        if let Some(HeapObject::Instance(inst)) = step.heap.get(id).map(|o| o.as_ref()) {
+        if let Some(HeapObject::Instance(inst)) = step.heap.get(id.as_str()).map(|o| o.as_ref()) {
             if !classes.contains(&inst.type_name.as_str()) {
                 classes.push(&inst.type_name);
             }

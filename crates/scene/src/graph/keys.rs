@@ -29,7 +29,7 @@ pub fn node_key(value: &Value, step: &Step) -> Option<String> {
         Value::Prim {
             type_name, repr, ..
         } => prim_key(type_name, repr),
-        Value::Ref { id } => match step.heap.get(id).map(|o| o.as_ref())? {
+        Value::Ref { id } => match step.heap.get(id.as_str()).map(|o| o.as_ref())? {
             HeapObject::Tuple(t) if !t.items.is_empty() && t.items.len() <= 4 => {
                 let parts: Option<Vec<String>> = t
                     .items

@@ -74,7 +74,7 @@ impl S {
             state: FrameState::Active,
         });
         for (id, o) in self.heap {
-            step.heap.insert(id, std::sync::Arc::new(o));
+            step.heap.insert(id.into(), std::sync::Arc::new(o));
         }
         step
     }

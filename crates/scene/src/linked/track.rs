@@ -107,7 +107,8 @@ fn survey(step: &Step, spec: &LinkedRowSpec, classes: &mut Vec<(String, ClassSta
         if !seen.insert(id.clone()) {
             continue;
         }
-        let Some(HeapObject::Instance(instance)) = step.heap.get(&id).map(|o| o.as_ref()) else {
+        let Some(HeapObject::Instance(instance)) = step.heap.get(id.as_str()).map(|o| o.as_ref())
+        else {
             continue;
         };
         let class = instance.type_name.as_str();

@@ -178,7 +178,7 @@ pub(crate) fn text(step: &Step, value: &Value) -> String {
     match value {
         Value::Prim { repr, .. } => repr.clone(),
         Value::Unreadable { .. } => "?".to_string(),
-        Value::Ref { id } => match step.heap.get(id).map(|o| o.as_ref()) {
+        Value::Ref { id } => match step.heap.get(id.as_str()).map(|o| o.as_ref()) {
             None => "?".to_string(),
             Some(HeapObject::Instance(i)) => {
                 let first = i.fields.iter().find_map(|(_, v)| match v {

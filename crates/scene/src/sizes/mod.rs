@@ -284,10 +284,10 @@ fn reachable_total<'a>(
         let Some((id, object)) = step.heap.get_key_value(id) else {
             continue;
         };
-        if !seen.insert(id.as_str()) {
+        if !seen.insert(&**id) {
             continue;
         }
-        total += own.get(id.as_str()).copied().unwrap_or(0);
+        total += own.get(&**id).copied().unwrap_or(0);
         stack.extend(object.values().into_iter().filter_map(Value::ref_id));
     }
     total

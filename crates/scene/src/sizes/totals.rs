@@ -24,10 +24,10 @@ pub(super) fn object_totals<'a>(
     let mut graph: DiGraph<&str, ()> = DiGraph::new();
     let mut node: BTreeMap<&str, NodeIndex> = BTreeMap::new();
     for id in step.heap.keys() {
-        node.insert(id.as_str(), graph.add_node(id.as_str()));
+        node.insert(&**id, graph.add_node(&**id));
     }
     for (id, object) in &step.heap {
-        let from = node[id.as_str()];
+        let from = node[&**id];
         let targets: BTreeSet<&str> = object
             .values()
             .into_iter()
