@@ -8,18 +8,20 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Runs `algoscope ARGS` with its standard output's reading end closed right after the start;
-/// returns the exit code and standard error.
+/// Runs `algoscope ARGS` with a standard output pipe whose reading end is closed before the
+/// start (so every write fails, however fast the command is); returns the exit code and
+/// standard error.
 fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_algoscope"))
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let child = Command::new(env!("CARGO_BIN_EXE_algoscope"))
         .args(args)
         .current_dir(root())
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
+        .stdout(writer)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the algoscope binary runs");
-    drop(child.stdout.take());
     let out = child.wait_with_output().expect("algoscope ends");
     (
         out.status.code(),
