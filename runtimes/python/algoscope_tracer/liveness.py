@@ -37,6 +37,8 @@ class Liveness:
 
     def __init__(self, heap):
         self.heap = heap
+        #: :func:`id_number` of ids the heap made, as a C-level sort key.
+        self.number = heap.numbers.__getitem__
         #: Ids live at the previous recorded step.
         self.live = set()
         self.roots = []
@@ -72,7 +74,7 @@ class Liveness:
         if not added:
             return (), (), changed
         self.live |= added
-        return sorted(added, key=id_number) if len(added) > 1 else list(added), (), changed
+        return sorted(added, key=self.number) if len(added) > 1 else list(added), (), changed
 
     def _move_roots(self, roots, lost):
         """Makes ``roots`` the roots; adds ids no longer among them to ``lost`` and returns
@@ -112,7 +114,8 @@ class Liveness:
         old = self.live
         self.live = live
         self._move_roots(roots, [])
-        return sorted(live - old, key=id_number), sorted(old - live, key=id_number), changed
+        number = self.number
+        return sorted(live - old, key=number), sorted(old - live, key=number), changed
 
     def _reread(self, mutated, changed, gained, lost):
         """Reads the live objects in ``mutated`` again, noting the references each gained and
@@ -120,7 +123,7 @@ class Liveness:
         heap = self.heap
         entries = heap.entries
         live = self.live
-        for oid in sorted(mutated, key=id_number) if len(mutated) > 1 else mutated:
+        for oid in sorted(mutated, key=self.number) if len(mutated) > 1 else mutated:
             if oid not in live:
                 continue
             entry = entries.get(oid)
@@ -206,7 +209,7 @@ class Liveness:
                 live.update(entry.leaves)
             if entry.inner:
                 queue.extend(entry.inner)
-        for oid in sorted(live - old, key=id_number):
+        for oid in sorted(live - old, key=self.number):
             if oid not in changed:
                 changed[oid] = entries[oid].wire
         return live, changed
@@ -215,14 +218,18 @@ class Liveness:
         """Reads ``obj`` (id ``oid``, last read into ``entry`` or never) again: ``(entry,
         whether its wire changed)``; keeps the index of references up to date."""
         heap = self.heap
-        read = heap.snapshot(oid, obj)
+        t = type(obj)
+        info = heap.types.get(t)
+        if info is None:
+            info = heap.type_info(t)
+        read = info.snap(heap, oid, obj, info)
         snap, keep = read
         if entry is not None and entry.snap == snap:
             return entry, False
         heap.found = children = []
-        wire = heap.describe(oid, obj, read)
+        wire = info.describe(heap, oid, obj, info, read)
         if entry is None:
-            entry = heap.entries[oid] = Entry(snap, wire, children, keep, heap.is_fixed(obj))
+            entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed)
             self._link(oid, (), children)
             return entry, True
         entry.snap = snap
@@ -233,7 +240,7 @@ class Liveness:
         if wire == entry.wire and same_types(wire, entry.wire):
             return entry, False
         entry.wire = wire
-        entry.fixed = heap.is_fixed(obj)
+        entry.fixed = info.fixed
         return entry, True
 
     def _link(self, oid, before, after):

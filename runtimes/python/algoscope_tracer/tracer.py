@@ -186,8 +186,8 @@ class Tracer:
         #: The frame being called when the call event found it called directly by the program
         #: frame before it (see :meth:`_calls_program_function`), until the call is handled.
         self.direct_callee = None
-        #: The per-frame trace function, made once (each ``self._local`` is a new bound method).
-        self.local_hook = self._local
+        #: The per-frame trace function, made once (each ``self._event`` is a new bound method).
+        self.local_hook = self._event
         self.by_frame = {}
         self.active = []
         self.suspended = {}
@@ -308,12 +308,7 @@ class Tracer:
             info = self._code_info(code)
         if not info.user:
             return None
-        self._event(frame, event, arg, info)
-        return self.local_hook
-
-    def _local(self, frame, event, arg):
-        self._event(frame, event, arg, self.codes[id(frame.f_code)])
-        return self.local_hook
+        return self._event(frame, event, arg, info)
 
     def _code_info(self, code):
         info = CodeInfo(code, code.co_filename == PROGRAM_FILE, self.loops)
@@ -333,7 +328,12 @@ class Tracer:
 
     # -- events --------------------------------------------------------------------------------
 
-    def _event(self, frame, event, arg, info):
+    def _event(self, frame, event, arg, info=None):
+        """The per-frame trace function (``info``: the frame's :class:`CodeInfo`, looked up
+        when not given); returns itself, so every event of the frame comes back here."""
+        if info is None:
+            info = self.codes[id(frame.f_code)]
+        hook = self.local_hook
         if self.stop_reason is not None:
             self._raise_into_program(BudgetExceeded(self.stop_reason))
         self.events += 1
@@ -382,11 +382,11 @@ class Tracer:
                     self._check_recursion()
                 if info.is_module:
                     self._enter(frame, info)
-                    return
+                    return hook
                 if not info.flags & _CO_OPTIMIZED:  # a class body runs once, it is no call
                     self._enter(frame, info)
                     self._record("call", self.by_frame[id(frame)], arg)
-                    return
+                    return hook
                 counter = self.functions.get(info.name)
                 if counter is None:
                     counter = self.functions[info.name] = [0, 0, 0]
@@ -395,10 +395,10 @@ class Tracer:
                 state.direct = direct
         elif event == "return":
             if state is None:
-                return
+                return hook
             if state.unwinding:
                 self._leave(state)
-                return
+                return hook
             if info.flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE) and _is_yield(frame):
                 kind = _suspend_kind(frame, info.flags)
                 self._record(kind, state, arg)
@@ -408,25 +408,26 @@ class Tracer:
                     self.unkept -= state.loops.unkept
                 self.suspended[state.fid] = state
                 self._depth(info.name, -1)
-                return
+                return hook
             self._record("return", state, arg)
             self._leave(state)
             if state.direct:
                 self._resume_caller(frame)
-            return
+            return hook
         elif event == "exception":
             if state is None:
                 state = self._enter(frame, info)
             state.unwinding = True
             exc_type = arg[0]
             if exc_type is BudgetExceeded or exc_type is GeneratorExit:
-                return
+                return hook
             if exc_type is StopIteration and _is_delegation(frame, info.flags):
                 state.unwinding = False  # the end of an awaited or delegated-to iterator
-                return
+                return hook
         else:
-            return
+            return hook
         self._record(kind, state, arg)
+        return hook
 
     def _transition(self, frame, event, info):
         """Whether what ran since the previous event may have changed the heap (purity.py):
@@ -689,7 +690,7 @@ class Tracer:
                 rec["lp"] = loops
                 self.sent_loops = loops
         io = self.io
-        text = io.new_text()
+        text = io.new_text() if io.buffer.written else ""
         if text:
             if self.holdback.busy:
                 self.holdback.send({"out": clean(text)})

@@ -157,7 +157,7 @@ def prim_of_subclass(value):
 class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
-    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap")
+    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed", "snap", "describe")
 
     def __init__(self, t):
         self.name = clean(_type_name_of(t))
@@ -186,7 +186,13 @@ class TypeInfo:
                 self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
                 self.size_fixed = klass is object and _type_itemsize_of(t) == 0
                 break
-        self.kind = _kind_of(t, mro)
+        self.kind = kind = _kind_of(t, mro)
+        #: Its instances can never change what they show (see :meth:`Heap.is_fixed`).
+        self.fixed = kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
+        #: The kind's reader for change detection and its describer (``_SNAPSHOTS``,
+        #: ``_DESCRIBERS``), looked up once per type instead of once per read.
+        self.snap = _SNAPSHOTS[kind]
+        self.describe = _DESCRIBERS[kind]
 
 
 def _kind_of(t, mro):
@@ -291,6 +297,9 @@ class Heap:
         self.ids = {}
         self.objects = {}
         self.next_id = 1
+        #: Heap id → its number (``"o12"`` → 12), the order ids are listed in; a dict so that
+        #: its ``__getitem__`` can be a sort key without a Python call per id.
+        self.numbers = {}
         self.types = {}
         self.entries = {}
         self.found = []
@@ -345,6 +354,7 @@ class Heap:
 
     def _register(self, v, info):
         oid = "o%d" % self.next_id
+        self.numbers[oid] = self.next_id
         self.next_id += 1
         key = id(v)
         self.ids[key] = oid
@@ -392,9 +402,7 @@ class Heap:
 
     def is_fixed(self, obj):
         """Whether ``obj`` can never change what it shows (its children may still change)."""
-        t = type(obj)
-        kind = self.type_info(t).kind
-        return kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
+        return self.type_info(type(obj)).fixed
 
     def describe(self, oid, obj, read=None):
         """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``.
