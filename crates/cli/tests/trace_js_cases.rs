@@ -541,7 +541,7 @@ fn a_generator_object_shows_its_state_and_frame() {
             let Some((_, Value::Ref { id })) = main.locals.iter().find(|(n, _)| n == "g") else {
                 return None;
             };
-            let HeapObject::Generator(g) = &**s.heap.get(id)? else {
+            let HeapObject::Generator(g) = &**s.heap.get(id.as_str())? else {
                 return None;
             };
             let framed = g
@@ -570,7 +570,7 @@ fn a_generator_object_shows_its_state_and_frame() {
         .locals
         .iter()
         .find_map(|(n, v)| match v {
-            Value::Ref { id } if n == "never" => last.heap.get(id),
+            Value::Ref { id } if n == "never" => last.heap.get(id.as_str()),
             _ => None,
         })
         .expect("never");
