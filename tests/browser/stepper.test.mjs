@@ -132,6 +132,12 @@ test('an uncaught error is shown on the last step', async () => {
   await page.keyboard.press('ArrowLeft');
   assert.equal((await state(page)).error, null);
   assert.equal(await page.locator('#code .line.is-error').count(), 0);
+  // `#step=last` opens the last step, as the CLI's `--step last` does.
+  await page.evaluate(() => {
+    location.hash = 'step=last';
+  });
+  await page.waitForFunction((n) => document.querySelector('#counter').textContent.startsWith(`step ${n} `), trace.steps.length);
+  assertShows(await state(page), trace, trace.steps.length - 1);
 
   assert.deepEqual(problems, []);
   await context.close();

@@ -323,9 +323,11 @@
     }
   }
 
+  /** `#step=N` (1-based, as the CLI's --step) or `#step=last`; null for anything else. */
   function stepFromHash() {
-    const m = /^#step=(\d+)$/.exec(location.hash);
-    return m ? Number(m[1]) - 1 : null;
+    const m = /^#step=(\d+|last)$/.exec(location.hash);
+    if (!m) return null;
+    return m[1] === 'last' ? total - 1 : Number(m[1]) - 1;
   }
 
   ui.first.addEventListener('click', () => show(0));
