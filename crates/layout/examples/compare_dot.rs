@@ -6,8 +6,9 @@
 //! rank).
 //!
 //! Run: `cargo run --release -p algoscope-layout --example compare_dot [-- --seeds N]`
-//! (`--no-dot` prints our figures only).
-//! Times are the median of 5 runs for ours, one `dot` process (spawn included) per graph;
+//! (`--no-dot` prints our figures only, `--runs R` times each of our layouts R times, 5 by
+//! default, `--nodes N` runs the rows of one size only).
+//! Times are the median of the runs for ours, one `dot` process (spawn included) per graph;
 //! crossings are summed over the seeds.
 
 #[path = "../tests/graph_support/mod.rs"]
@@ -26,6 +27,18 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
+    let runs: usize = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let only_nodes: Option<usize> = args
+        .iter()
+        .position(|a| a == "--nodes")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok());
     let with_dot = !args.iter().any(|a| a == "--no-dot") && dot_available();
     if !with_dot {
         eprintln!("without dot (not asked for, or not installed: apt-get install graphviz): our figures only");
@@ -38,6 +51,9 @@ fn main() {
     let options = GraphLayoutOptions::default();
     let (mut all_ours, mut all_dot) = (0u64, 0u64);
     for &nodes in &[50usize, 100, 200, 500] {
+        if only_nodes.is_some_and(|n| n != nodes) {
+            continue;
+        }
         for &ratio in &[1.2f64, 3.0] {
             let (mut ours_ms, mut ours_x, mut dot_ms, mut dot_x) = (0.0, 0u64, 0.0, 0u64);
             let (mut edges, mut our_ranks, mut dot_ranks) = (0, 0, 0);
@@ -46,13 +62,13 @@ fn main() {
                 edges = input.edges.len();
                 let mut times = Vec::new();
                 let mut layout = None;
-                for _ in 0..5 {
+                for _ in 0..runs {
                     let start = Instant::now();
                     layout = Some(layout_graph(&input, &options));
                     times.push(start.elapsed().as_secs_f64() * 1000.0);
                 }
                 times.sort_by(f64::total_cmp);
-                ours_ms += times[2];
+                ours_ms += times[times.len() / 2];
                 if let Some(l) = layout {
                     ours_x += l.crossings();
                     our_ranks += l.layers.len();

@@ -85,6 +85,64 @@ impl NeighbourLists {
     }
 }
 
+/// One node's edges seen from every position of the adjacent layers, for sifting that node
+/// through its layer: at position `y` above (below), how many of its upper (lower) neighbours
+/// are left of `y` minus how many are right of it. A node `w` of the layer with neighbours at
+/// `y₁, y₂, …` then adds `Σ balance[yₖ]` crossings when it moves from the right of the node to
+/// its left, so one sifting step reads one entry per edge of `w` instead of merging two lists.
+#[derive(Default)]
+pub(super) struct Balance {
+    up: Vec<i32>,
+    down: Vec<i32>,
+}
+
+impl NeighbourLists {
+    /// Fills `out` for node `i` (its index when the lists were built); `above` and `below` are
+    /// the sizes of the adjacent layers (every position in them is smaller).
+    pub(super) fn balance(&self, i: usize, above: usize, below: usize, out: &mut Balance) {
+        let a = self.at[i];
+        let start = a.start as usize;
+        let ups = &self.flat[start..start + a.ups as usize];
+        let downs = &self.flat[start + a.ups as usize..start + (a.ups + a.downs) as usize];
+        fill_balance(ups, above, &mut out.up);
+        fill_balance(downs, below, &mut out.down);
+    }
+
+    /// Crossings added (negative: removed) when node `j` moves from the right of the node
+    /// whose balance is `b` to its left; equals `w_left − v_left` of [`NeighbourLists::pair`].
+    #[inline]
+    pub(super) fn delta(&self, b: &Balance, j: usize) -> i64 {
+        let s = self.at[j];
+        let start = s.start as usize;
+        let mid = start + s.ups as usize;
+        let end = mid + s.downs as usize;
+        let mut sum = 0i64;
+        for &y in &self.flat[start..mid] {
+            sum += i64::from(b.up[y as usize]);
+        }
+        for &y in &self.flat[mid..end] {
+            sum += i64::from(b.down[y as usize]);
+        }
+        sum
+    }
+}
+
+/// `out[y]` = (entries of sorted `xs` below `y`) − (entries above `y`) for `y` in `0..width`.
+fn fill_balance(xs: &[u32], width: usize, out: &mut Vec<i32>) {
+    out.clear();
+    let n = xs.len();
+    let (mut lo, mut hi) = (0usize, 0usize);
+    for y in 0..width as u32 {
+        while lo < n && xs[lo] < y {
+            lo += 1;
+        }
+        while hi < n && xs[hi] <= y {
+            hi += 1;
+        }
+        out.push(lo as i32 - (n - hi) as i32);
+    }
+}
+
 /// For sorted `a` (neighbours of the left node) and `b` (of the right node): pairs with
 /// `a > b` (crossings as they are) and pairs with `a < b` (crossings if exchanged).
 #[inline]
@@ -129,5 +187,47 @@ mod tests {
         assert_eq!(count_pairs(&a, &b), brute(&a, &b));
         assert_eq!(count_pairs(&b, &a), brute(&b, &a));
         assert_eq!(count_pairs(&[], &a), (0, 0));
+    }
+
+    #[test]
+    fn balance_deltas_match_pair_counts() {
+        // Layer above: 6 positions, layer below: 5; three nodes with mixed degrees.
+        let up = vec![
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![0, 3, 5],
+            vec![2],
+            vec![1, 2, 4],
+        ];
+        let down = vec![
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![4, 0],
+            vec![1],
+            vec![],
+        ];
+        let pos = vec![0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2];
+        let mut lists = NeighbourLists::default();
+        lists.build(&[8, 9, 10], &up, &down, &pos);
+        let mut b = Balance::default();
+        for i in 0..3 {
+            lists.balance(i, 6, 5, &mut b);
+            for j in 0..3 {
+                let (v_left, w_left) = lists.pair(i, j);
+                assert_eq!(lists.delta(&b, j), w_left as i64 - v_left as i64, "{i} {j}");
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Local improvements of a layer order: transpose (exchange adjacent nodes) and sifting
 //! (move one node to its best place in its layer).
 
-use super::neighbours::NeighbourLists;
+use super::neighbours::{Balance, NeighbourLists};
 use super::State;
 
 impl State<'_> {
@@ -14,6 +14,8 @@ impl State<'_> {
         let mut lists = NeighbourLists::default();
         // Local index of each node of the layer being visited (its position at build time).
         let mut local: Vec<usize> = Vec::new();
+        let mut check: Vec<bool> = Vec::new();
+        let (mut todo, mut next): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
         for _ in 0..MAX_TRANSPOSE_PASSES {
             let mut any = false;
             for l in 0..n {
@@ -22,25 +24,76 @@ impl State<'_> {
                 }
                 dirty[l] = false;
                 let layer = &mut self.layers[l];
+                if layer.len() < 2 {
+                    continue;
+                }
+                // Swaps inside the layer leave its neighbours' positions alone, so the lists
+                // stay valid while the layer is passed over again and again until it settles.
                 lists.build(layer, &self.g.up, &self.g.down, &self.pos);
                 local.clear();
                 local.extend(0..layer.len());
+                // Pair i (nodes at i and i + 1) needs a look only when a swap next to it
+                // changed one of its nodes: other pairs gave no gain and still give none. A
+                // pass visits the flagged pairs left to right: those flagged by the previous
+                // pass (`todo`, ascending) and the one right of each swap.
+                let m = layer.len();
+                check.clear();
+                check.resize(m - 1, true);
+                todo.clear();
+                todo.extend(0..m - 1);
                 let mut improved = false;
-                for i in 0..layer.len().saturating_sub(1) {
-                    let (keep, swap) = lists.pair(local[i], local[i + 1]);
-                    self.work += 1;
-                    if swap < keep || (ties && swap == keep && keep > 0) {
-                        layer.swap(i, i + 1);
-                        local.swap(i, i + 1);
-                        improved |= swap < keep;
+                for pass in 0..MAX_TRANSPOSE_PASSES {
+                    let mut changed = false;
+                    next.clear();
+                    let (mut at, mut right) = (0usize, None::<usize>);
+                    loop {
+                        let i = match (right, todo.get(at)) {
+                            (Some(r), Some(&t)) if r <= t => {
+                                right = None;
+                                at += usize::from(r == t);
+                                r
+                            }
+                            (Some(r), None) => {
+                                right = None;
+                                r
+                            }
+                            (_, Some(&t)) => {
+                                at += 1;
+                                t
+                            }
+                            (None, None) => break,
+                        };
+                        if !check[i] {
+                            continue;
+                        }
+                        check[i] = false;
+                        let (keep, swap) = lists.pair(local[i], local[i + 1]);
+                        self.work += 1;
+                        if swap < keep || (ties && pass == 0 && swap == keep && keep > 0) {
+                            layer.swap(i, i + 1);
+                            local.swap(i, i + 1);
+                            changed |= swap < keep;
+                            if i > 0 && !check[i - 1] {
+                                check[i - 1] = true;
+                                next.push(i - 1);
+                            }
+                            if i + 2 < m {
+                                check[i + 1] = true;
+                                right = Some(i + 1);
+                            }
+                        }
                     }
+                    improved |= changed;
+                    if !changed {
+                        break;
+                    }
+                    std::mem::swap(&mut todo, &mut next);
                 }
                 for (i, &v) in layer.iter().enumerate() {
                     self.pos[v] = i;
                 }
                 if improved {
                     any = true;
-                    dirty[l] = true;
                     if l > 0 {
                         dirty[l - 1] = true;
                     }
@@ -72,6 +125,9 @@ impl State<'_> {
             return;
         }
         lists.build(&nodes, &self.g.up, &self.g.down, &self.pos);
+        let above = if l > 0 { self.layers[l - 1].len() } else { 0 };
+        let below = self.layers.get(l + 1).map_or(0, Vec::len);
+        let mut balance = Balance::default();
         let mut order: Vec<usize> = (0..m).collect();
         let mut by_degree: Vec<usize> = (0..m).filter(|&i| lists.degree(i) > 0).collect();
         by_degree.sort_by_key(|&i| std::cmp::Reverse(lists.degree(i)));
@@ -83,6 +139,7 @@ impl State<'_> {
                 continue;
             };
             order.remove(cur);
+            lists.balance(v, above, below, &mut balance);
             // cost = crossings of v's edges relative to v at slot 0.
             let (mut cost, mut best_cost, mut best_slot) = (0i64, 0i64, 0usize);
             let mut cost_at_cur = 0i64;
@@ -90,8 +147,7 @@ impl State<'_> {
                 if k == cur {
                     cost_at_cur = cost;
                 }
-                let (v_left, w_left) = lists.pair(v, w);
-                cost += w_left as i64 - v_left as i64;
+                cost += lists.delta(&balance, w);
                 self.work += 1;
                 if cost < best_cost {
                     best_cost = cost;
