@@ -211,11 +211,7 @@
   function showLoops(i) {
     const indices = steps.loops && steps.loops.length ? loopIndicesOf(i) : [];
     const running = indices.length > 0;
-    const span = (steps.loopsTooLong || []).find(([first, last]) => first <= i && i <= last);
-    const tooLong = span ? span[2] : 0;
-    ui.noLoop.textContent = tooLong
-      ? 'This loop runs for ' + tooLong.toLocaleString('en-US') + ' steps: too long to draw its history on this page. `algoscope render --view loops --step ' + (i + 1) + '` draws it.'
-      : 'No loop running at this step.';
+    ui.noLoop.textContent = 'No loop running at this step.';
     ui.noLoop.hidden = running;
     ui.loops.classList.toggle('is-idle', !running);
     if (!sameIndices(shownLoop, indices)) {

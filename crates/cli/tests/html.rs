@@ -387,11 +387,10 @@ fn the_loop_pane_follows_the_loops_of_the_run() {
         })
         .expect("a step in the inner loop");
     assert!(loops[swap].contains("loop-row current"));
-    assert_eq!(data["steps"]["loopsTooLong"], json!([]));
 }
 
 #[test]
-fn a_loop_run_too_long_for_the_page_is_named_not_drawn() {
+fn a_loop_run_of_over_a_thousand_steps_is_drawn_at_every_step() {
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("long.py");
     std::fs::write(
@@ -399,15 +398,23 @@ fn a_loop_run_too_long_for_the_page_is_named_not_drawn() {
         "total = 0\nfor i in range(600):\n    total += i\nprint(total)\n",
     )
     .unwrap();
-    let data = page_data(&build(&program, &[]));
-    let spans = data["steps"]["loopsTooLong"]
-        .as_array()
-        .expect("spans")
-        .clone();
-    assert_eq!(spans.len(), 1, "{spans:?}");
-    let [first, last, length] = [0, 1, 2].map(|k| spans[0][k].as_u64().unwrap());
-    assert!(length > 1_000, "{length}");
-    assert_eq!(last - first + 1, length);
-    let loops = column_svgs(&data, "loops");
-    assert!(loops.iter().all(String::is_empty));
+    let traced = bin().arg("trace").arg(&program).output().unwrap();
+    assert!(traced.status.success());
+    let trace_path = dir.path().join("long.json");
+    std::fs::write(&trace_path, &traced.stdout).unwrap();
+    let trace: Value = serde_json::from_slice(&traced.stdout).unwrap();
+    let steps = trace["steps"].as_array().unwrap();
+    let loops = column_svgs(&page_data(&build(&trace_path, &[])), "loops");
+    assert_eq!(loops.len(), steps.len());
+    let in_loop: Vec<bool> = steps
+        .iter()
+        .map(|s| !s["loops"].as_array().is_none_or(|l| l.is_empty()))
+        .collect();
+    assert!(in_loop.iter().filter(|&&b| b).count() > 1_000);
+    for (i, (svg, in_loop)) in loops.iter().zip(&in_loop).enumerate() {
+        assert_eq!(!svg.is_empty(), *in_loop, "step {}", i + 1);
+    }
+    let last = in_loop.iter().rposition(|&b| b).unwrap();
+    assert!(loops[last].contains("loop-row current"));
+    assert!(loops[last].contains("pass 600"));
 }

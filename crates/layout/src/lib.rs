@@ -100,6 +100,17 @@ pub fn layout_memory(scene: &MemoryScene, options: &LayoutOptions) -> Drawing {
 
 /// [`layout_memory`], also returning where each top-level box went.
 pub fn layout_memory_full(scene: &MemoryScene, options: &LayoutOptions) -> MemoryLayout {
+    // With sizes on, the program's total is a caption in a band above everything else.
+    let captioned;
+    let options = match scene.program_size {
+        Some(_) => {
+            let mut more = options.clone();
+            more.sizes.top_margin_px += mem_size::CAPTION_H;
+            captioned = more;
+            &captioned
+        }
+        None => options,
+    };
     let s = &options.sizes;
     let ctx = shape::Ctx::new(scene, s, options.nested).with_graphs(&options.graphs);
     let mut units = build_units(&ctx, scene);
@@ -250,12 +261,26 @@ fn assemble(
     if scene.output.is_some() {
         classes.push("has-output".to_string());
     }
+    let mut marks = vec![boxes_layer, arrows_layer];
+    if let Some(size) = scene.program_size {
+        let text = mem_size::program_text(size);
+        max_x = max_x.max(s.margin_px + mem_size::width(&text));
+        marks.push(
+            mem_size::mark(
+                s.margin_px,
+                mem_size::CAPTION_H / 2.0 + 2.0,
+                mem_size::Anchor::Start,
+                text,
+            )
+            .class("program-size"),
+        );
+    }
     MemoryLayout {
         drawing: Drawing {
             width: (max_x + s.margin_px).ceil(),
             height: (max_y + s.margin_px).ceil(),
             classes,
-            marks: vec![boxes_layer, arrows_layer],
+            marks,
         },
         boxes,
     }

@@ -6,7 +6,7 @@
 //! The texts are `<text class="mem-size">` in a 9 px monospace font, styled inline so the
 //! shared stylesheet (and every drawing without sizes) stays byte-for-byte the same.
 
-use algoscope_scene::ObjectSize;
+use algoscope_scene::{ObjectSize, ProgramSize};
 
 use crate::drawing::Mark;
 use crate::text::text_px;
@@ -55,6 +55,18 @@ pub(crate) fn object_text(size: ObjectSize) -> String {
 /// A frame's title-bar size: the total of its variables and what they reach.
 pub(crate) fn frame_text(bytes: u64) -> String {
     format!("Σ {}", bytes_text(bytes))
+}
+
+/// Height of the program-size caption's band above the picture (px).
+pub(crate) const CAPTION_H: f64 = 16.0;
+
+/// The program-size caption: `program: 3804 B (python model)`.
+pub(crate) fn program_text(size: ProgramSize) -> String {
+    format!(
+        "program: {} ({} model)",
+        bytes_text(size.total_bytes),
+        size.model.name()
+    )
 }
 
 /// Where a size text is anchored.

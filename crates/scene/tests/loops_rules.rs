@@ -141,12 +141,114 @@ fn a_swap_gives_two_crossing_moves_and_a_shift_points_each_value_at_its_old_inde
         sequence(rows[0], "a"),
         vec![yes("4", 3), no("2"), no("3"), yes("1", 0)]
     );
-    // 2 moved from 1 to 3; index 1 became 3, equal to the old value of index 2, which did not
-    // change, so it came from nowhere else: its own index.
+    // 2 moved from 1 to 3; index 1 became 3, the value its neighbour 2 kept: a copy from 2.
     assert_eq!(
         sequence(rows[1], "a"),
-        vec![no("4"), yes("3", 1), no("3"), yes("2", 1)]
+        vec![no("4"), yes("3", 2), no("3"), yes("2", 1)]
     );
+}
+
+/// The items that left the front of `name` in `row`, as text.
+fn removed_front(row: &LoopRow, name: &str) -> Vec<String> {
+    let c = row
+        .containers
+        .iter()
+        .find(|c| c.name == name)
+        .expect("container");
+    match &c.content {
+        RowContent::Sequence(s) => s.removed_front.iter().map(|c| c.text.clone()).collect(),
+        other => panic!("not a sequence: {other:?}"),
+    }
+}
+
+#[test]
+fn bubble_sort_swaps_still_cross() {
+    let t = list_loop(&[vec![5, 1, 4], vec![1, 5, 4], vec![1, 4, 5]]);
+    let s = scene(&t, last_step(&t), &LoopSceneOptions::default());
+    let rows: Vec<&LoopRow> = s.rows().collect();
+    let yes = |t: &str, from: u64| (t.to_string(), true, Some(from));
+    let no = |t: &str| (t.to_string(), false, None);
+    assert_eq!(
+        sequence(rows[0], "a"),
+        vec![yes("1", 1), yes("5", 0), no("4")]
+    );
+    assert_eq!(
+        sequence(rows[1], "a"),
+        vec![no("1"), yes("4", 2), yes("5", 1)]
+    );
+    assert!(rows.iter().all(|r| removed_front(r, "a").is_empty()));
+}
+
+#[test]
+fn insertion_sort_shifts_read_as_copies_to_the_right() {
+    // Inserting 1 into [2, 4, 5, 6]: each pass of the inner loop copies a[j] to a[j + 1],
+    // then the key lands at the front.
+    let t = list_loop(&[
+        vec![2, 4, 5, 6, 1],
+        vec![2, 4, 5, 6, 6],
+        vec![2, 4, 5, 5, 6],
+        vec![2, 4, 4, 5, 6],
+        vec![2, 2, 4, 5, 6],
+        vec![1, 2, 4, 5, 6],
+    ]);
+    let s = scene(&t, last_step(&t), &LoopSceneOptions::default());
+    let moved: Vec<Vec<(u64, u64)>> = s
+        .rows()
+        .map(|r| {
+            sequence(r, "a")
+                .into_iter()
+                .enumerate()
+                .filter_map(|(k, (_, changed, from))| {
+                    changed.then(|| (from.expect("a source"), k as u64))
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        moved,
+        vec![
+            vec![(3, 4)],
+            vec![(2, 3)],
+            vec![(1, 2)],
+            vec![(0, 1)],
+            vec![(0, 0)], // 1 was nowhere in the list: written in place
+        ]
+    );
+}
+
+#[test]
+fn a_queue_pop_moves_the_rest_left_and_the_popped_value_leaves() {
+    // BFS: pop the front, append the neighbours.
+    let t = list_loop(&[vec![1], vec![2, 3], vec![3, 4], vec![4, 5, 6], vec![5, 6]]);
+    let s = scene(&t, last_step(&t), &LoopSceneOptions::default());
+    let rows: Vec<&LoopRow> = s.rows().collect();
+    let yes = |t: &str, from: Option<u64>| (t.to_string(), true, from);
+    assert_eq!(sequence(rows[0], "a"), vec![yes("2", None), yes("3", None)]);
+    assert_eq!(removed_front(rows[0], "a"), ["1"]);
+    assert_eq!(
+        sequence(rows[1], "a"),
+        vec![yes("3", Some(1)), yes("4", None)]
+    );
+    assert_eq!(removed_front(rows[1], "a"), ["2"]);
+    assert_eq!(
+        sequence(rows[2], "a"),
+        vec![yes("4", Some(1)), yes("5", None), yes("6", None)]
+    );
+    assert_eq!(
+        sequence(rows[3], "a"),
+        vec![yes("5", Some(1)), yes("6", Some(2))]
+    );
+    assert_eq!(removed_front(rows[3], "a"), ["4"]);
+}
+
+#[test]
+fn a_value_written_in_place_next_to_an_equal_unchanged_one_is_not_a_move_from_far_away() {
+    // a[3] = 7 where a[0] already holds 7 (not a neighbour): written in place.
+    let t = list_loop(&[vec![7, 1, 2, 3], vec![7, 1, 2, 7]]);
+    let s = scene(&t, last_step(&t), &LoopSceneOptions::default());
+    let row = s.rows().next().unwrap();
+    assert_eq!(sequence(row, "a")[3], ("7".to_string(), true, Some(3)));
+    assert!(removed_front(row, "a").is_empty());
 }
 
 #[test]

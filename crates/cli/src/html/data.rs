@@ -64,10 +64,6 @@ pub struct StepColumns {
     /// The history of the loop running at the step, encoded like `svg` (same piece table); an
     /// empty list when no loop runs at the step.
     pub loops: Vec<Vec<i64>>,
-    /// Spans of steps whose loop run is too long for the page to draw its history (see
-    /// `html::loops::MAX_RUN_STEPS`): `[first step index, last step index, run length in
-    /// steps]`, in step order.
-    pub loops_too_long: Vec<[u64; 3]>,
 }
 
 impl StepColumns {

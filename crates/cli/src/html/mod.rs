@@ -24,7 +24,7 @@ use algoscope_layout::{
     layout_loop, layout_memory_full, plan_graphs, LayoutOptions, LoopLayoutOptions, Sizes,
 };
 use algoscope_scene::{
-    graph_universe, loop_scene, memory_scene, LoopSceneOptions, SceneError, SceneOptions,
+    graph_universe, loop_histories, memory_scene, LoopSceneOptions, SceneError, SceneOptions,
 };
 use algoscope_trace_format::Trace;
 
@@ -74,7 +74,8 @@ pub enum HtmlError {
 /// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
 /// boxes stay put, the run's graphs laid out once (`algoscope_layout::plan_graphs` of
 /// `algoscope_scene::graph_universe`), and, when a loop runs at it, its loop history by
-/// `algoscope_scene::loop_scene` and `algoscope_layout::layout_loop`. Both pictures share one
+/// `algoscope_scene::LoopHistories::scene_at` (every loop run analysed once by
+/// `algoscope_scene::loop_histories`) and `algoscope_layout::layout_loop`. Both pictures share one
 /// piece table, so the rows a loop history repeats from step to step are stored once.
 ///
 /// # Errors
@@ -101,8 +102,8 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
         ..LoopLayoutOptions::default()
     };
     let mut previous_loop = Vec::new();
-    let run_lengths = loops::run_lengths(trace);
-    for (i, run_length) in run_lengths.iter().enumerate() {
+    let histories = loop_histories(trace, &loop_options);
+    for i in 0..trace.steps.len() {
         let scene = memory_scene(trace, i, scene_options).map_err(|source| HtmlError::Scene {
             step: i + 1,
             source,
@@ -125,17 +126,12 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
             .svg
             .push(step_codec::encode(&previous_indices, &indices));
         previous_indices = indices;
-        let scene = match *run_length {
-            Some(n) if n > loops::MAX_RUN_STEPS => {
-                loops::extend_span(&mut steps.loops_too_long, i as u64, n as u64);
-                None
-            }
-            Some(_) => loop_scene(trace, i, &loop_options).map_err(|source| HtmlError::Scene {
+        let scene = histories
+            .scene_at(trace, i)
+            .map_err(|source| HtmlError::Scene {
                 step: i + 1,
                 source,
-            })?,
-            None => None,
-        };
+            })?;
         let loop_indices = match scene {
             Some(scene) => table
                 .add_svg(&layout_loop(&scene, &loop_layout).to_svg())

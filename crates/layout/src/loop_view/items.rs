@@ -65,7 +65,8 @@ fn note_line(
     (g, at.0 + indent + w)
 }
 
-/// The header of a run: `for j in range(n - 1 - i)` and, when recorded, `range(0, 4)`.
+/// The header of a run: `for j in range(n - 1 - i)` and, when recorded, `range(0, 4)`; else
+/// the values the header reads (`for (let j = 0; j < n - 1 - i; j++)` and `n = 5, i = 0`).
 pub(super) fn run_header(
     h: &RunHeader,
     plan: &Plan,
@@ -73,11 +74,17 @@ pub(super) fn run_header(
     at: (f64, f64),
 ) -> (Mark, f64) {
     let key = format!("run:{}:{}", h.loop_id, h.run);
-    let call = h
-        .call
-        .as_ref()
-        .map(|c| format!("= {c}"))
-        .unwrap_or_default();
+    // The values the tracer recorded (`range(0, 4)`), else those of the names the header
+    // reads (`n = 30, i = 0`).
+    let call = match &h.call {
+        Some(c) => format!("= {c}"),
+        None => h
+            .values
+            .iter()
+            .map(|v| format!("{} = {}", v.name, v.text))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
     let (g, right) = note_line(
         "loop-run",
         &key,

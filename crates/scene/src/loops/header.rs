@@ -4,8 +4,36 @@
 //! rule serves every language: Python `for a, b in …`, JavaScript `for (let i = 0; …; i++)`,
 //! `for (const x of …)` and `for (const k in …)`. `while` loops assign nothing here.
 
+use algoscope_trace_format::{Trace, Value};
+
+use super::types::HeaderValue;
+
 const KEYWORDS: &[&str] = &[
-    "for", "in", "of", "let", "const", "var", "async", "await", "if", "not", "and", "or",
+    "for",
+    "in",
+    "of",
+    "let",
+    "const",
+    "var",
+    "async",
+    "await",
+    "if",
+    "not",
+    "and",
+    "or",
+    "while",
+    "is",
+    "True",
+    "False",
+    "None",
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "typeof",
+    "new",
+    "this",
+    "self",
 ];
 
 /// Identifiers in `text` in order of first appearance, keywords left out.
@@ -75,6 +103,93 @@ fn assigned(init: &str) -> Vec<String> {
     out
 }
 
+/// The text with string literals (`'…'`, `"…"`, `` `…` ``) blanked and each attribute name
+/// (an identifier right after a `.`) blanked, so only variable names stay identifiers.
+fn variables_only(header: &str) -> String {
+    let mut out = String::with_capacity(header.len());
+    let mut quote: Option<char> = None;
+    let mut after_dot = false;
+    let mut escaped = false;
+    for c in header.chars() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            out.push(' ');
+            continue;
+        }
+        if matches!(c, '\'' | '"' | '`') {
+            quote = Some(c);
+            out.push(' ');
+            continue;
+        }
+        let word = c.is_alphanumeric() || c == '_' || c == '$';
+        if after_dot && word {
+            out.push(' ');
+            continue;
+        }
+        after_dot = c == '.' || (after_dot && c.is_whitespace());
+        out.push(c);
+    }
+    out
+}
+
+/// The variable names a loop header reads, in order of first appearance: every identifier
+/// that is not a keyword, an attribute name, inside a string, or one of the names the header
+/// assigns each pass ([`loop_vars`]).
+///
+/// ```text
+/// for (let i = 0; i < n - 1; i++)        → n
+/// for j in range(n - 1 - i)              → range, n, i
+/// while lo <= hi                         → lo, hi
+/// while (i < arr.length)                 → i, arr
+/// ```
+pub(crate) fn read_names(header: &str) -> Vec<String> {
+    let assigned = loop_vars(header);
+    identifiers(&variables_only(header))
+        .into_iter()
+        .filter(|name| !assigned.contains(name))
+        .collect()
+}
+
+/// The names loop `loop_id`'s header reads ([`read_names`]) with the primitives they hold in
+/// frame `frame` at step `step` (the run's first step); names not bound there, or bound to
+/// objects, are left out.
+pub(crate) fn header_values(
+    trace: &Trace,
+    step: usize,
+    frame: &str,
+    loop_id: &str,
+) -> Vec<HeaderValue> {
+    let Some(info) = trace.loops.iter().find(|l| l.id == loop_id) else {
+        return Vec::new();
+    };
+    let Some(frame) = trace
+        .steps
+        .get(step)
+        .and_then(|s| s.stack.iter().find(|f| f.id == frame))
+    else {
+        return Vec::new();
+    };
+    read_names(&info.header)
+        .into_iter()
+        .filter_map(|name| {
+            let value = frame.locals.iter().find(|(n, _)| *n == name)?;
+            match &value.1 {
+                Value::Prim { repr, .. } => Some(HeaderValue {
+                    name,
+                    text: repr.clone(),
+                }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// The names the header of a `for` loop (or comprehension) assigns each pass; empty for other
 /// headers.
 ///
@@ -119,7 +234,29 @@ pub(crate) fn loop_vars(header: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::loop_vars;
+    use super::{loop_vars, read_names};
+
+    #[test]
+    fn headers_read_their_variables_not_what_they_assign() {
+        assert_eq!(read_names("for (let i = 0; i < n - 1; i++)"), ["n"]);
+        assert_eq!(
+            read_names("for (let j = 0; j < n - 1 - i; j++)"),
+            ["n", "i"]
+        );
+        assert_eq!(read_names("for j in range(n - 1 - i)"), ["range", "n", "i"]);
+        assert_eq!(read_names("while lo <= hi"), ["lo", "hi"]);
+        assert_eq!(read_names("while (i < arr.length)"), ["i", "arr"]);
+        assert_eq!(read_names("while queue"), ["queue"]);
+        assert_eq!(
+            read_names("while self.head is not None"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            read_names(r#"for (const c of "lo hi")"#),
+            Vec::<String>::new()
+        );
+        assert_eq!(read_names("for k, v in d.items()"), ["d"]);
+    }
 
     #[test]
     fn headers_of_each_language_give_their_names() {

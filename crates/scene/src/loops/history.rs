@@ -11,9 +11,14 @@
 use std::collections::BTreeMap;
 
 use algoscope_trace_format::{LoopContext, Step, Trace};
+use serde::{Deserialize, Serialize};
+
+use super::header::header_values;
+use super::types::HeaderValue;
 
 /// One run (instance) of one loop in the frame.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct Run {
     /// The loop id.
     pub loop_id: String,
@@ -25,10 +30,13 @@ pub(crate) struct Run {
     pub start: usize,
     /// The header with values, as the tracer recorded it.
     pub call: Option<String>,
+    /// The names the header reads and their values at `start`.
+    pub values: Vec<HeaderValue>,
 }
 
 /// One recorded pass of a loop.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct Pass {
     /// Index into [`History::runs`].
     pub run: usize,
@@ -45,8 +53,6 @@ pub(crate) struct Pass {
 pub(crate) struct History {
     /// The frame the loops run in.
     pub frame: String,
-    /// The innermost loop active at the step, in that frame.
-    pub current: LoopContext,
     /// First and last step of the outermost run.
     pub range: [usize; 2],
     /// Runs in order of their first step.
@@ -68,8 +74,7 @@ fn in_run(step: &Step, frame: &str, loop_id: &str, instance: u64) -> bool {
 /// The history around `step`, or `None` when no loop is active at it.
 pub(crate) fn history(trace: &Trace, step: usize) -> Option<History> {
     let here = trace.steps.get(step)?;
-    let current = here.loops.last()?.clone();
-    let frame = current.frame.clone();
+    let frame = here.loops.last()?.frame.clone();
     let outer = here.loops.iter().find(|c| c.frame == frame)?.clone();
     let member = |t: usize| {
         trace
@@ -104,6 +109,7 @@ pub(crate) fn history(trace: &Trace, step: usize) -> Option<History> {
                     depth: depth as u32,
                     start: t,
                     call: ctx.call.clone(),
+                    values: header_values(trace, t, &frame, &ctx.loop_id),
                 });
                 runs.len() - 1
             });
@@ -134,7 +140,6 @@ pub(crate) fn history(trace: &Trace, step: usize) -> Option<History> {
     passes.sort_by_key(|p| (p.last, p.run));
     Some(History {
         frame,
-        current,
         range: [first, last],
         runs,
         passes,
@@ -142,13 +147,6 @@ pub(crate) fn history(trace: &Trace, step: usize) -> Option<History> {
 }
 
 impl History {
-    /// The run the innermost active loop is in (index into `runs`).
-    pub fn current_run(&self) -> Option<usize> {
-        self.runs
-            .iter()
-            .position(|r| r.loop_id == self.current.loop_id && r.run == self.current.instance)
-    }
-
     /// For each pass (same order as `passes`), the step it is compared with: the previous
     /// recorded pass of its run, else the run's first step.
     pub fn compare_steps(&self) -> Vec<usize> {

@@ -20,16 +20,35 @@ pub(crate) struct HeaderAt {
     pub end: usize,
 }
 
+/// The rows of one step's history to assemble, and what comes before them.
+pub(crate) struct Window {
+    /// Every run header shown at the step (those before the window are kept only when their
+    /// run is still open where the cap cuts).
+    pub headers: Vec<HeaderAt>,
+    /// Headers starting at or before this step lie before the window (`None`: the window
+    /// starts at the beginning).
+    pub after_step: Option<usize>,
+    /// The rows, in step order.
+    pub rows: Vec<Placed>,
+    /// Rows (after folding) before the window; the window starts where folding starts afresh.
+    pub rows_before: usize,
+}
+
 /// Orders headers and rows by step, inserts gaps, folds quiet passes, and keeps the latest
 /// `max_rows` rows.
-pub(crate) fn assemble(
-    headers: Vec<HeaderAt>,
-    rows: Vec<Placed>,
-    options: &LoopSceneOptions,
-) -> Vec<LoopItem> {
+pub(crate) fn assemble(window: Window, options: &LoopSceneOptions) -> Vec<LoopItem> {
+    let Window {
+        headers,
+        after_step,
+        rows,
+        rows_before,
+    } = window;
     // (sort step, order within step, item)
     let mut keyed: Vec<(usize, u32, LoopItem)> = Vec::new();
     for h in &headers {
+        if after_step.is_some_and(|after| h.header.step <= after) {
+            continue;
+        }
         keyed.push((
             h.header.step,
             h.header.depth,
@@ -59,7 +78,7 @@ pub(crate) fn assemble(
     keyed.sort_by_key(|(step, order, _)| (*step, *order));
     let items: Vec<LoopItem> = keyed.into_iter().map(|(_, _, item)| item).collect();
     let items = fold_quiet(items, options.min_quiet_band.max(1));
-    cap_rows(items, &headers, options.max_rows)
+    cap_rows(items, &headers, options.max_rows, rows_before)
 }
 
 /// Folds runs of at least `min` consecutive quiet rows of one run (never the current row nor
@@ -109,21 +128,24 @@ pub(crate) fn fold_quiet(items: Vec<LoopItem>, min: usize) -> Vec<LoopItem> {
 }
 
 /// Keeps the latest `max_rows` rows: everything before the first kept row goes, replaced by
-/// a [`LoopItem::Dropped`] and the headers of the runs still open there.
+/// a [`LoopItem::Dropped`] and the headers of the runs still open there. `rows_before` rows
+/// came before `items` (and go first).
 pub(crate) fn cap_rows(
     items: Vec<LoopItem>,
     headers: &[HeaderAt],
     max_rows: usize,
+    rows_before: usize,
 ) -> Vec<LoopItem> {
-    let total = items
-        .iter()
-        .filter(|i| matches!(i, LoopItem::Row(_)))
-        .count();
+    let total = rows_before
+        + items
+            .iter()
+            .filter(|i| matches!(i, LoopItem::Row(_)))
+            .count();
     if total <= max_rows {
         return items;
     }
     let dropped = total - max_rows;
-    let mut seen = 0;
+    let mut seen = rows_before;
     let mut cut = items.len();
     for (index, item) in items.iter().enumerate() {
         if let LoopItem::Row(_) = item {

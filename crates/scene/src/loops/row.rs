@@ -12,9 +12,13 @@ use crate::types::Grid;
 /// A value and, for a reference, the values one level down: what "the same value" means.
 type Deep<'a> = (&'a Value, Option<&'a Vec<Value>>);
 
-/// For each changed index of a sequence, the index its value most likely came from: a
-/// different changed index whose previous value equals the new one (the nearest not yet
-/// used, so a swap gives two crossing moves), else the same index.
+/// For each changed index of a sequence, the index its value most likely came from:
+/// 1. a different changed index whose previous value equals the new one (the nearest not yet
+///    used, so a swap gives two crossing moves and a shifted run points each value at its old
+///    index);
+/// 2. else a neighbouring index whose value did not change and equals the new one: a copy, as
+///    a shift by one writes it (`a[j + 1] = a[j]` leaves `a[j]` as it was);
+/// 3. else the same index (changed in place).
 ///
 /// `prev` and `next` are `(index, value)` pairs; the answer lists `(index, from)` for every
 /// index of `next` whose value differs from `prev` at the same index (`from` is `None` for an
@@ -26,6 +30,7 @@ pub(crate) fn moves<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) -> Vec<(
         .filter(|(i, v)| before(*i) != Some(v))
         .map(|(i, v)| (*i, v))
         .collect();
+    let is_changed = |m: u64| changed.iter().any(|(i, _)| *i == m);
     let mut used: Vec<u64> = Vec::new();
     let mut out = Vec::new();
     for (index, value) in &changed {
@@ -39,11 +44,60 @@ pub(crate) fn moves<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) -> Vec<(
             .filter(|m| m != index && before(*m) == Some(value))
             .collect();
         candidates.sort_by_key(|m| (used.contains(m), m.abs_diff(*index), *m));
-        let from = candidates.first().copied().unwrap_or(*index);
+        let copied = || {
+            [index.checked_sub(1), index.checked_add(1)]
+                .into_iter()
+                .flatten()
+                .find(|m| !is_changed(*m) && before(*m) == Some(value))
+        };
+        let from = candidates
+            .first()
+            .copied()
+            .or_else(copied)
+            .unwrap_or(*index);
         used.push(from);
         out.push((*index, Some(from)));
     }
     out
+}
+
+/// How many items left the front of a sequence (a `pop(0)`, `shift()`, `popleft()`), when
+/// that explains the change: the smallest `d ≥ 1` such that every item `prev` keeps (from
+/// index `d` on) sits `d` places further left in `next`, when some index both hold changed.
+/// At least as many items stay as leave, and no item added at the end is one that left (a
+/// rotation moves values, it pops nothing). Every item may have left (`d` = the old length)
+/// only when the sequence grew and no index kept its value (a queue of one popped and
+/// refilled). `None` otherwise (items changed in place). Windowed sequences (not starting at index 0) are never read this way.
+pub(crate) fn front_removed<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) -> Option<u64> {
+    fn at<T>(list: &[(u64, T)], i: u64) -> Option<&T> {
+        list.iter().find(|(k, _)| *k == i).map(|(_, v)| v)
+    }
+    let common: Vec<bool> = next
+        .iter()
+        .filter_map(|(i, v)| at(prev, *i).map(|p| p != v))
+        .collect();
+    if !common.contains(&true) || prev.first()?.0 != 0 || next.first()?.0 != 0 {
+        return None;
+    }
+    let len = prev.len() as u64;
+    (1..=len).find(|&d| {
+        let kept = len - d;
+        // Added at the end: none of them is one of the items that left (else they moved).
+        let fresh = next
+            .iter()
+            .filter(|(i, _)| *i >= kept)
+            .all(|(_, v)| !prev.iter().any(|(i, p)| *i < d && p == v));
+        if d == len {
+            fresh && next.len() > prev.len() && common.iter().all(|&c| c)
+        } else {
+            fresh
+                && kept >= d
+                && prev
+                    .iter()
+                    .filter(|(i, _)| *i >= d)
+                    .all(|(i, v)| at(next, i - d) == Some(v))
+        }
+    })
 }
 
 fn sequence_pairs(held: &Held) -> Vec<(u64, Deep<'_>)> {
@@ -109,6 +163,23 @@ fn container(
                         cell(step, v, new, None)
                     })
                     .collect()
+            } else if let Some(d) = front_removed(&prev, &next) {
+                // Items left the front: every remaining one moved left by `d`, the rest were
+                // added at the end.
+                let kept = prev.len() as u64 - d; // items that stayed
+                items
+                    .iter()
+                    .zip(&next)
+                    .map(|(v, (index, now))| {
+                        let index = *index;
+                        let same = prev.iter().any(|(i, p)| *i == index && p == now);
+                        match (same, index < kept) {
+                            (true, _) => cell(step, v, false, None),
+                            (false, true) => cell(step, v, true, Some(index + d)),
+                            (false, false) => cell(step, v, true, None),
+                        }
+                    })
+                    .collect()
             } else {
                 let moved = moves(&prev, &next);
                 items
@@ -123,11 +194,23 @@ fn container(
                     })
                     .collect()
             };
+            let removed_front = match (&kind, before_held) {
+                (ContainerKind::Set, _) => Vec::new(),
+                (_, Some(Held::Sequence { items: old, .. })) => {
+                    let d = front_removed(&prev, &next).unwrap_or(0) as usize;
+                    old.iter()
+                        .take(d)
+                        .map(|v| cell(step, v, true, None))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
             RowContent::Sequence(SequenceRow {
                 type_name: type_name.clone(),
                 offset: *offset,
                 length: *length,
                 cells,
+                removed_front,
             })
         }
         Held::Dict {

@@ -3,13 +3,15 @@
 //! hint name; when nothing qualifies, everything in the frame.
 
 use algoscope_trace_format::{Trace, Value};
+use serde::{Deserialize, Serialize};
 
 use super::snapshot::Snapshot;
 use super::types::LoopSceneOptions;
 use crate::pointers::whole_number;
 
 /// The names shown, in frame order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct Selection {
     /// Container variables.
     pub containers: Vec<String>,

@@ -180,6 +180,22 @@ pub struct RunHeader {
     pub call: Option<String>,
     /// The run's first step (0-based).
     pub step: usize,
+    /// The names the header reads (not the ones it assigns each pass) that held a primitive
+    /// in the loop's frame at the run's first step, in header order: `n = 30` for
+    /// `for (let i = 0; i < n - 1; i++)`, `lo = 0`, `hi = 9` for `while lo <= hi`. Every
+    /// language gets them; a renderer may show them when there is no `call`.
+    #[serde(default)]
+    pub values: Vec<HeaderValue>,
+}
+
+/// A name a loop header reads and its value when the run started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderValue {
+    /// The variable's name (`n`).
+    pub name: String,
+    /// Its value's display text (`30`).
+    pub text: String,
 }
 
 /// One pass of a loop: the state when it ended.
@@ -285,6 +301,11 @@ pub struct SequenceRow {
     pub length: u64,
     /// The items shown; cell `k` is index `offset + k`.
     pub cells: Vec<RowCell>,
+    /// The items that left the front since the compared row (a `pop(0)`, `shift()` or
+    /// `popleft()`), first first; the items that stayed moved left by as many places (their
+    /// cells' `from` say so). Empty when nothing left the front.
+    #[serde(default)]
+    pub removed_front: Vec<RowCell>,
 }
 
 /// One item of a sequence (or grid cell) in one row.
@@ -300,7 +321,9 @@ pub struct RowCell {
     pub changed: bool,
     /// For a changed cell that existed before: the index its value most likely came from (a
     /// different changed index whose previous value equals the new value, so a swap gives two
-    /// crossing moves), else its own index. `None` for unchanged cells, new indices and sets.
+    /// crossing moves; else a neighbour that kept that value, a copy as a shift writes it;
+    /// when items left the front, its old index), else its own index. `None` for unchanged
+    /// cells, new indices, items added at the end after items left the front, and sets.
     pub from: Option<u64>,
 }
 
