@@ -45,12 +45,15 @@ for (const [name, value] of Object.entries(recorder.globals())) {
 const absolute = path.resolve(programPath);
 const sourcePath = options.sourcePath ? path.resolve(options.sourcePath) : absolute;
 // Module resolution hook (Node 18.19+/20.6+): what the program imports resolves from its
-// original file. Hooks run on their own thread, so they get the two URLs as data.
+// original file, and a module importing the original file back (an import cycle) gets the
+// running instrumented copy, one module as under `node FILE`. Hooks run on their own thread,
+// so they get the two URLs as data.
 const RESOLVE_FROM_SOURCE = `
 let from, to;
 export function initialize(data) { from = data.from; to = data.to; }
-export function resolve(specifier, context, next) {
-  return next(specifier, context.parentURL === from ? { ...context, parentURL: to } : context);
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context.parentURL === from ? { ...context, parentURL: to } : context);
+  return resolved.url === to ? { ...resolved, url: from } : resolved;
 }`;
 if (kind === 'module' && sourcePath !== absolute && typeof nodeModule.register === 'function') {
   nodeModule.register(`data:text/javascript,${encodeURIComponent(RESOLVE_FROM_SOURCE)}`, {

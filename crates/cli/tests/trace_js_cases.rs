@@ -541,7 +541,7 @@ fn a_generator_object_shows_its_state_and_frame() {
             let Some((_, Value::Ref { id })) = main.locals.iter().find(|(n, _)| n == "g") else {
                 return None;
             };
-            let HeapObject::Generator(g) = &**s.heap.get(id)? else {
+            let HeapObject::Generator(g) = &**s.heap.get(id.as_str())? else {
                 return None;
             };
             let framed = g
@@ -570,7 +570,7 @@ fn a_generator_object_shows_its_state_and_frame() {
         .locals
         .iter()
         .find_map(|(n, v)| match v {
-            Value::Ref { id } if n == "never" => last.heap.get(id),
+            Value::Ref { id } if n == "never" => last.heap.get(id.as_str()),
             _ => None,
         })
         .expect("never");
@@ -588,6 +588,18 @@ fn a_module_imports_its_neighbours_from_its_own_folder() {
         .steps
         .iter()
         .all(|s| s.stack.len() == 1 && s.line >= 5));
+}
+
+#[test]
+fn a_module_imported_back_by_its_import_is_the_program_itself() {
+    // cycle_other.mjs imports cycle_main.mjs: that must be the running (instrumented)
+    // program, as under `node`, not a second untraced copy that runs first and reads `b`
+    // before cycle_other.mjs has set it.
+    let path = case_path("javascript", "imports/cycle_main.mjs");
+    let trace = trace_file(&path, &[]);
+    assert!(trace.error.is_none(), "{:?}", trace.error);
+    assert_eq!(trace.stdout, "a 2 1\n");
+    assert_eq!(trace.stdout, node_stdout(&path));
 }
 
 #[test]
