@@ -44,22 +44,28 @@ for (const [name, value] of Object.entries(recorder.globals())) {
 }
 const absolute = path.resolve(programPath);
 const sourcePath = options.sourcePath ? path.resolve(options.sourcePath) : absolute;
-// Module resolution hook (Node 18.19+/20.6+): what the program imports resolves from its
-// original file. Hooks run on their own thread, so they get the two URLs as data.
-const RESOLVE_FROM_SOURCE = `
-let from, to;
-export function initialize(data) { from = data.from; to = data.to; }
-export function resolve(specifier, context, next) {
-  return next(specifier, context.parentURL === from ? { ...context, parentURL: to } : context);
+// Module hooks (Node 18.19+/20.6+): the program runs as its original file, whose source is
+// the instrumented copy's, so what it imports resolves from its own folder, `import.meta.url`
+// is its own, and a module importing it back (an import cycle) gets this same module, as
+// under `node FILE`. Hooks run on their own thread, so they get the two URLs as data.
+const LOAD_AS_SOURCE = `
+let copy, original;
+export function initialize(data) { copy = data.copy; original = data.original; }
+export async function load(url, context, next) {
+  if (url !== original) return next(url, context);
+  const { source } = await next(copy, { ...context, format: 'module' });
+  return { format: 'module', source, shortCircuit: true };
 }`;
-if (kind === 'module' && sourcePath !== absolute && typeof nodeModule.register === 'function') {
-  nodeModule.register(`data:text/javascript,${encodeURIComponent(RESOLVE_FROM_SOURCE)}`, {
-    data: { from: pathToFileURL(absolute).href, to: pathToFileURL(sourcePath).href },
+const asSource =
+  kind === 'module' && sourcePath !== absolute && typeof nodeModule.register === 'function';
+if (asSource) {
+  nodeModule.register(`data:text/javascript,${encodeURIComponent(LOAD_AS_SOURCE)}`, {
+    data: { copy: pathToFileURL(absolute).href, original: pathToFileURL(sourcePath).href },
   });
 }
 const start =
   kind === 'module'
-    ? () => import(pathToFileURL(absolute).href)
+    ? () => import(pathToFileURL(asSource ? sourcePath : absolute).href)
     : () => {
         const code = fs.readFileSync(absolute, 'utf8');
         const wrapper = new Function('exports', 'require', 'module', '__filename', '__dirname', code);

@@ -591,6 +591,27 @@ fn a_module_imports_its_neighbours_from_its_own_folder() {
 }
 
 #[test]
+fn a_module_imported_back_by_its_import_is_the_program_itself() {
+    // cycle_other.mjs imports cycle_main.mjs: that must be the running (instrumented)
+    // program, as under `node`, not a second untraced copy that runs first and reads `b`
+    // before cycle_other.mjs has set it.
+    let path = case_path("javascript", "imports/cycle_main.mjs");
+    let trace = trace_file(&path, &[]);
+    assert!(trace.error.is_none(), "{:?}", trace.error);
+    assert_eq!(trace.stdout, "a 2 1\n");
+    assert_eq!(trace.stdout, node_stdout(&path));
+}
+
+#[test]
+fn a_module_reads_its_own_file_in_import_meta_url() {
+    let path = case_path("javascript", "imports/meta_url.mjs");
+    let trace = trace_file(&path, &[]);
+    assert!(trace.error.is_none(), "{:?}", trace.error);
+    assert_eq!(trace.stdout, "meta_url.mjs true\n");
+    assert_eq!(trace.stdout, node_stdout(&path));
+}
+
+#[test]
 fn a_script_requires_its_neighbours_from_its_own_folder() {
     let path = case_path("javascript", "imports/requires_helper.js");
     let trace = trace_file(&path, &[]);

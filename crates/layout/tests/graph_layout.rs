@@ -343,3 +343,23 @@ fn the_result_round_trips_through_json() {
     let back: GraphLayout = serde_json::from_str(&serde_json::to_string(&layout).unwrap()).unwrap();
     assert_eq!(back, layout);
 }
+
+#[test]
+fn separate_components_of_a_force_layout_stay_close() {
+    // A triangle, a pair and three lone nodes (an adjacency dict filled in a loop): the
+    // components sit near one another, not tens of edge lengths apart.
+    let input = GraphInput {
+        nodes: 8,
+        edges: vec![(1, 4), (1, 7), (4, 7), (2, 5)],
+        directed: false,
+        widths: Vec::new(),
+    };
+    let layout = layout_graph(&input, &GraphLayoutOptions::default());
+    assert_eq!(layout.method, LayoutMethod::Force);
+    assert!(
+        layout.width <= 5.0 && layout.height <= 5.0,
+        "{} x {}",
+        layout.width,
+        layout.height
+    );
+}

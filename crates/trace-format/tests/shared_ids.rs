@@ -133,3 +133,58 @@ fn an_unlisted_object_of_a_step_with_the_same_ids_is_refused() {
     );
     assert_eq!(path(&error), "steps[1].heap.o3");
 }
+
+#[test]
+fn what_an_earlier_read_left_in_the_cache_never_changes_a_verdict() {
+    // Every text's first list equals the last list of the text before it; one text breaks
+    // off inside a list, one dangles in a step listing the same ids, one is fine.
+    let dangling = step(
+        &["f1", "f2"],
+        json!({"o1": list(json!([{"kind": "ref", "id": "o9"}]))}),
+        &["o1", "o2"],
+    );
+    let texts = [
+        trace(vec![first_step(), dangling]).to_string(),
+        trace(vec![first_step()])
+            .to_string()
+            .replace(r#""o2"]"#, r#""o2", 7]"#),
+        trace(vec![
+            first_step(),
+            step(&["f1", "f2"], json!({}), &["o1", "o2"]),
+        ])
+        .to_string(),
+    ];
+    let verdicts = || -> Vec<String> {
+        texts
+            .iter()
+            .map(|t| match validate_str(t) {
+                Ok(trace) => format!("ok {}", trace.steps.len()),
+                Err(e) => path(&e),
+            })
+            .collect()
+    };
+    let first = verdicts();
+    assert_eq!(
+        first,
+        [
+            "steps[1].heap.o1.items[0].id",
+            "steps[0].heapIds[2]",
+            "ok 2"
+        ]
+    );
+    // Again in this thread (its cache now holds the last text's list), backwards, and on
+    // two threads at once.
+    assert_eq!(verdicts(), first);
+    let backwards: Vec<String> = texts
+        .iter()
+        .rev()
+        .map(|t| validate_str(t).map_or_else(|e| path(&e), |t| format!("ok {}", t.steps.len())))
+        .collect();
+    assert_eq!(backwards.into_iter().rev().collect::<Vec<_>>(), first);
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..2).map(|_| scope.spawn(verdicts)).collect();
+        for run in runs {
+            assert_eq!(run.join().expect("no panic"), first);
+        }
+    });
+}

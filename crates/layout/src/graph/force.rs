@@ -5,7 +5,8 @@
 //! with `d²/k` (k = 1), a weak pull towards the centre keeps separate components together, and
 //! a linearly cooling temperature caps each move. Then the picture is turned so its long axis
 //! is horizontal (principal axis; node 0 left of and above the centre), scaled so an edge is
-//! one unit long on average, and nodes closer than 0.9 × their spacing are pushed apart. No
+//! one unit long on average, separate components are drawn towards one another (keeping 1.5
+//! units between them), and nodes closer than 0.9 × their spacing are pushed apart. No
 //! randomness anywhere: the same input gives the same bits.
 
 use std::f64::consts::PI;
@@ -30,6 +31,7 @@ pub(crate) fn layout(
     let mut p = simulate(n, &prepared.edges, options.force_iterations);
     orient(&mut p);
     scale(&mut p, &prepared.edges);
+    gather(&mut p, &prepared.edges);
     let spacing: Vec<f64> = (0..n)
         .map(|i| match input.widths.get(i) {
             Some(&w) if w.is_finite() && w >= 0.0 => w,
@@ -190,6 +192,91 @@ fn scale(p: &mut [(f64, f64)], edges: &[(usize, usize)]) {
             q.1 /= mean;
         }
     }
+}
+
+/// Smallest distance, in units, between nodes of two components after [`gather`].
+const COMPONENT_GAP: f64 = 1.5;
+
+/// Brings separate components closer. Repulsion between components is only balanced by the
+/// weak gravity, so after [`scale`] (edges one unit long) lone nodes and small components
+/// sit many edge lengths away (8 nodes drawn 18 units wide). Every component's centroid is
+/// moved towards the picture's centroid by the same factor, the smallest of 0.05, 0.10, …, 1
+/// that keeps nodes of different components [`COMPONENT_GAP`] apart (or as far apart as they
+/// already were, if closer). Components keep their own shapes; one component is left as it is.
+fn gather(p: &mut [(f64, f64)], edges: &[(usize, usize)]) {
+    let n = p.len();
+    let component = components(n, edges);
+    let count = component.iter().max().map_or(0, |&c| c + 1);
+    if count < 2 {
+        return;
+    }
+    let mut sums = vec![(0.0, 0.0, 0usize); count];
+    for (q, &c) in p.iter().zip(&component) {
+        sums[c] = (sums[c].0 + q.0, sums[c].1 + q.1, sums[c].2 + 1);
+    }
+    let centres: Vec<(f64, f64)> = sums
+        .iter()
+        .map(|&(x, y, k)| (x / k as f64, y / k as f64))
+        .collect();
+    let (cx, cy) = centroid(p);
+    let at = |lambda: f64, i: usize| {
+        let (gx, gy) = centres[component[i]];
+        let shift = (1.0 - lambda) * (cx - gx);
+        let shift_y = (1.0 - lambda) * (cy - gy);
+        (p[i].0 + shift, p[i].1 + shift_y)
+    };
+    let closest = |lambda: f64| {
+        let mut best = f64::INFINITY;
+        for i in 0..n {
+            for j in i + 1..n {
+                if component[i] != component[j] {
+                    let (a, b) = (at(lambda, i), at(lambda, j));
+                    best = best.min(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt());
+                }
+            }
+        }
+        best
+    };
+    let need = COMPONENT_GAP.min(closest(1.0));
+    let Some(lambda) = (1..=20)
+        .map(|k| k as f64 / 20.0)
+        .find(|&lambda| closest(lambda) >= need)
+    else {
+        return;
+    };
+    let moved: Vec<(f64, f64)> = (0..n).map(|i| at(lambda, i)).collect();
+    p.copy_from_slice(&moved);
+}
+
+/// Each node's connected component (edges taken both ways), numbered from 0 in order of
+/// each component's first node; edges naming missing nodes are ignored.
+fn components(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for &(a, b) in edges {
+        if a < n && b < n {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let mut number = vec![usize::MAX; n];
+    let mut out = Vec::with_capacity(n);
+    let mut next = 0;
+    for i in 0..n {
+        let r = root(&mut parent, i);
+        if number[r] == usize::MAX {
+            number[r] = next;
+            next += 1;
+        }
+        out.push(number[r]);
+    }
+    out
 }
 
 /// Pushes apart nodes closer than [`MIN_DISTANCE`] × their spacing (`(w_a + w_b)/2 +
