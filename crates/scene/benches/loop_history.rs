@@ -48,7 +48,7 @@ fn bubble_trace(n: usize) -> Trace {
             "heap":{{}}}}"#
         );
         let mut step: Step = serde_json::from_str(&json).expect("step");
-        step.heap.insert("o1".to_string(), heap.clone());
+        step.heap.insert("o1".into(), heap.clone());
         steps.push(step);
     };
     let int = |name: &str, v: usize| {
