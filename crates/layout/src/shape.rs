@@ -418,14 +418,15 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
             let mut inner = vec![Mark::rect("cell", x, py, half, pair_h).attr("data-name", name)];
             let mut p = Vec::new();
             let (own_w, own_h) = v.size(ctx);
-            let cell_h = if matches!(v, View::Nested(_)) {
-                own_h
+            // A nested box keeps its own size; a value or link dot sits in the cell's middle.
+            let (draw_w, cell_h) = if matches!(v, View::Nested(_)) {
+                (own_w, own_h)
             } else {
-                s.cell_height_px
+                (half, s.cell_height_px)
             };
             draw_view(
                 v,
-                own_w,
+                draw_w,
                 [x, py, half, cell_h],
                 &mut inner,
                 &mut p,
