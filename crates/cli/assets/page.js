@@ -38,6 +38,7 @@
     slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'), sampled: $('sampled'),
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
+    memoryFit: $('memory-fit'), loopsFit: $('loops-fit'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
 
@@ -176,12 +177,106 @@
     return at;
   }
 
+  // Fit mode, per pane: the picture is drawn at `scale` (its width fits the pane's content box,
+  // never above 1, never below MIN_SCALE, below which the pane scrolls instead) by setting its
+  // CSS width and height; its viewBox maps the diagram units onto them, so the renderer's
+  // data-x/y/w/h are untouched and stay in diagram units. Off: the picture at 100% (1 unit = 1
+  // px), the pane scrolls. The choice is kept for the page's session (sessionStorage).
+  const MIN_SCALE = 0.4;
+  function storedFit(name) {
+    try {
+      return sessionStorage.getItem('algoscope-fit-' + name) !== 'off';
+    } catch (e) {
+      return true;
+    }
+  }
+  const fit = { memory: storedFit('memory'), loops: storedFit('loops') };
+  const scaleOf = { memory: 1, loops: 1 };
+
+  /** The scale fit mode gives a picture `width` units wide in `box` (padding excluded). */
+  function fitScale(box, width) {
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (!(width > 0) || !(room > 0)) return 1;
+    return Math.max(MIN_SCALE, Math.min(1, room / width));
+  }
+
+  /** Draws `svg` at `scale` (1: its own width and height attributes). */
+  function scaleSvg(svg, scale) {
+    if (scale === 1) {
+      svg.style.removeProperty('width');
+      svg.style.removeProperty('height');
+      return;
+    }
+    svg.style.width = Number(svg.getAttribute('width')) * scale + 'px';
+    svg.style.height = Number(svg.getAttribute('height')) * scale + 'px';
+  }
+
+  function fitMemory() {
+    const svg = ui.memory.querySelector(':scope > svg');
+    if (!svg) return;
+    const scale = fit.memory ? fitScale(ui.memory, Number(svg.getAttribute('width'))) : 1;
+    scaleOf.memory = scale;
+    scaleSvg(svg, scale);
+  }
+
+  function fitLoops() {
+    const svgs = ui.loopPicture.querySelectorAll(':scope > svg');
+    const main = ui.loopPicture.querySelector(':scope > svg:not(.loop-heads)');
+    if (!main) return;
+    const scale = fit.loops ? fitScale(ui.loopPicture, Number(main.getAttribute('width'))) : 1;
+    scaleOf.loops = scale;
+    for (const svg of svgs) scaleSvg(svg, scale);
+    // The pinned heads sit over the drawing's own, which is pulled up by their height.
+    if (headsHeight) main.style.marginTop = -headsHeight * scale + 'px';
+  }
+
+  function showFit(button, on) {
+    button.textContent = on ? 'Fit' : '100%';
+    button.setAttribute('aria-pressed', on ? 'true' : 'false');
+  }
+
+  function toggleFit(name, button, refit) {
+    fit[name] = !fit[name];
+    try {
+      sessionStorage.setItem('algoscope-fit-' + name, fit[name] ? 'on' : 'off');
+    } catch (e) {
+      // Storage may be refused (some file:// contexts); the toggle still works on this page.
+    }
+    showFit(button, fit[name]);
+    refit();
+  }
+
+  showFit(ui.memoryFit, fit.memory);
+  showFit(ui.loopsFit, fit.loops);
+  ui.memoryFit.addEventListener('click', () => toggleFit('memory', ui.memoryFit, fitMemory));
+  ui.loopsFit.addEventListener('click', () => {
+    toggleFit('loops', ui.loopsFit, fitLoops);
+    if (shownLoop && shownLoop.length) scrollToCurrentRow();
+  });
+  // A pane that changes width (window resized, loop pane appearing) fits its picture again.
+  if (typeof ResizeObserver === 'function') {
+    const widths = new Map();
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const w = entry.contentRect.width;
+        if (widths.get(entry.target) === w) continue;
+        widths.set(entry.target, w);
+        if (entry.target === ui.memory) fitMemory();
+        else fitLoops();
+      }
+    });
+    observer.observe(ui.memory);
+    observer.observe(ui.loopPicture);
+  }
+
   function showMemory(i, animate) {
     const indices = memoryIndicesOf(i);
     if (sameIndices(shownSvg, indices)) return;
     const before = animate ? boxPositions() : null;
     ui.memory.innerHTML = joinPieces(indices);
     shownSvg = indices;
+    fitMemory();
     if (!before || typeof Element.prototype.animate !== 'function') return;
     for (const [key, [x, y]] of boxPositions()) {
       const was = before.get(key);
@@ -218,6 +313,7 @@
       if (running) {
         ui.loopPicture.innerHTML = joinPieces(indices);
         pinColumnHeads();
+        fitLoops();
       } else {
         ui.loopPicture.replaceChildren();
       }
@@ -254,16 +350,17 @@
   }
 
   // Brings the current pass's row (class `current` in the drawing) into view, reading its
-  // place from the renderer's data-y/data-h (diagram units, 1:1 with CSS px) so no layout is
-  // forced.
+  // place from the renderer's data-y/data-h (diagram units, times the fit scale in CSS px) so
+  // no layout is forced.
   function scrollToCurrentRow() {
     const row = ui.loopPicture.querySelector('g.loop-row.current[data-y]');
     if (!row) return;
     const box = ui.loopPicture;
-    const top = Number(row.getAttribute('data-y'));
-    const bottom = top + Number(row.getAttribute('data-h'));
-    // The pinned column heads cover the pane's top `headsHeight` px.
-    if (top < box.scrollTop + headsHeight || bottom > box.scrollTop + box.clientHeight) {
+    const scale = scaleOf.loops;
+    const top = Number(row.getAttribute('data-y')) * scale;
+    const bottom = top + Number(row.getAttribute('data-h')) * scale;
+    // The pinned column heads cover the pane's top `headsHeight` units.
+    if (top < box.scrollTop + headsHeight * scale || bottom > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
     }
   }

@@ -320,10 +320,17 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
         .iter()
         .flat_map(|p| p.iter().map(|(_, v)| v.size(ctx)))
         .collect();
+    // Wide enough for the value and for the field name drawn above the cell.
+    let pair_names_w = t
+        .pair
+        .iter()
+        .flat_map(|p| p.iter().map(|(name, _)| text_px(name, cw) + 8.0))
+        .fold(0.0, f64::max);
     let pair_half = pair_sizes
         .iter()
         .map(|s| s.0)
-        .fold(s.cell_width_px.max(text_px("None", cw) + 12.0), f64::max);
+        .fold(s.cell_width_px.max(text_px("None", cw) + 12.0), f64::max)
+        .max(pair_names_w);
     let pair_h = pair_sizes
         .iter()
         .map(|s| s.1)
@@ -396,21 +403,30 @@ fn table(ctx: &Ctx, t: Table) -> Shape {
     let mut pair_ports = Vec::new();
     if let Some(pair) = t.pair {
         let half = (w - 2.0 * pair_pad) / 2.0;
-        let py = y + 4.0;
+        // Each link cell's field name (`left`, `right`) in small type above it.
+        let names_y = y + 2.0 + INDEX_H / 2.0;
+        let py = y + 2.0 + INDEX_H;
         let mut group = Mark::group("children");
         for (i, (name, v)) in pair.into_iter().enumerate() {
             let x = pair_pad + i as f64 * half;
+            group = group.child(Mark::text(
+                "index link-name",
+                x + half / 2.0,
+                names_y,
+                name.clone(),
+            ));
             let mut inner = vec![Mark::rect("cell", x, py, half, pair_h).attr("data-name", name)];
             let mut p = Vec::new();
             let (own_w, own_h) = v.size(ctx);
-            let cell_h = if matches!(v, View::Nested(_)) {
-                own_h
+            // A nested box keeps its own size; a value or link dot sits in the cell's middle.
+            let (draw_w, cell_h) = if matches!(v, View::Nested(_)) {
+                (own_w, own_h)
             } else {
-                s.cell_height_px
+                (half, s.cell_height_px)
             };
             draw_view(
                 v,
-                own_w,
+                draw_w,
                 [x, py, half, cell_h],
                 &mut inner,
                 &mut p,
