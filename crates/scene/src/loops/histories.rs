@@ -201,20 +201,20 @@ impl LoopHistories {
     }
 }
 
-/// What a row is made from, besides its pass and states.
-struct RowSource<'a> {
-    trace: &'a Trace,
-    frame: &'a str,
-    selection: &'a Selection,
-    loop_vars: &'a [String],
-    linked_rows: &'a BTreeMap<usize, LinkedRow>,
-    options: &'a LoopSceneOptions,
+/// What a row is made from, besides its pass and states (also the reference's row builder).
+pub(super) struct RowSource<'a> {
+    pub(super) trace: &'a Trace,
+    pub(super) frame: &'a str,
+    pub(super) selection: &'a Selection,
+    pub(super) loop_vars: &'a [String],
+    pub(super) linked_rows: &'a BTreeMap<usize, LinkedRow>,
+    pub(super) options: &'a LoopSceneOptions,
 }
 
 impl RowSource<'_> {
     /// The row of `pass` (of `run`) read at `row_step` from `now`, compared with `before`
     /// (the state at `compare_step`).
-    fn row(
+    pub(super) fn row(
         &self,
         run: &Run,
         pass: &Pass,

@@ -7,14 +7,13 @@ use std::collections::BTreeMap;
 use algoscope_trace_format::Trace;
 
 use super::header::loop_vars;
+use super::histories::RowSource;
 use super::history::history;
 use super::items::{assemble, HeaderAt, Placed, Window};
-use super::row::{row_state, RowInput};
 use super::select::{self, select};
 use super::snapshot::{self, frame_at, snapshot, Snapshot};
-use super::structures::{frame_graphs, linked_rows};
+use super::structures::linked_rows;
 use super::types::*;
-use super::{linked_diff, row_sizes};
 use crate::SceneError;
 
 /// The loop history at `step`, every pass read afresh.
@@ -104,6 +103,15 @@ pub(super) fn loop_scene_reference(
         .collect();
     let all_loop_vars: Vec<String> = loops.iter().flat_map(|l| l.loop_vars.clone()).collect();
 
+    let no_linked_rows = BTreeMap::new();
+    let rows = RowSource {
+        trace,
+        frame: &h.frame,
+        selection: &selection,
+        loop_vars: &all_loop_vars,
+        linked_rows: linked.as_ref().map_or(&no_linked_rows, |(_, rows)| rows),
+        options,
+    };
     let empty = Snapshot::default();
     let mut placed: Vec<Placed> = Vec::new();
     let mut previous_in_run: BTreeMap<usize, (u64, usize)> = BTreeMap::new();
@@ -112,20 +120,6 @@ pub(super) fn loop_scene_reference(
         let run = &h.runs[pass.run];
         let now = states.get(&row_step).unwrap_or(&empty);
         let before = states.get(&compare[i]).unwrap_or(&empty);
-        let input = RowInput {
-            step: row_step,
-            frame: &h.frame,
-            now,
-            before,
-            loop_vars: &all_loop_vars,
-        };
-        let (containers, scalars, pointers, changed) =
-            row_state(trace, &selection, &input, options);
-        let linked_row = linked.as_ref().and_then(|(_, rows)| rows.get(&row_step));
-        let linked_before = linked.as_ref().and_then(|(_, rows)| rows.get(&compare[i]));
-        let linked_changed =
-            linked_row.map(|r| &r.signature) != linked_before.map(|r| &r.signature);
-        let names_moved = linked_row.map(|r| &r.names) != linked_before.map(|r| &r.names);
         let (last_iteration, last_step) = previous_in_run
             .get(&pass.run)
             .copied()
@@ -138,29 +132,8 @@ pub(super) fn loop_scene_reference(
             (skipped_passes, events)
         });
         previous_in_run.insert(pass.run, (pass.iteration, pass.last));
-        let sizes = options.scene.size_model.and_then(|model| {
-            row_sizes::row_sizes(trace, row_step, model, &containers, linked_row)
-        });
         placed.push(Placed {
-            row: LoopRow {
-                loop_id: run.loop_id.clone(),
-                run: run.run,
-                depth: run.depth,
-                iteration: pass.iteration,
-                step: row_step,
-                compare_step: compare[i],
-                label: format!("pass {}", pass.iteration),
-                current,
-                changed: changed || linked_changed || names_moved,
-                containers,
-                scalars,
-                pointers,
-                linked: linked_row.cloned(),
-                linked_changed,
-                linked_changes: linked_diff::changed_nodes(linked_row, linked_before),
-                graphs: frame_graphs(trace, row_step, &h.frame, &options.scene),
-                sizes,
-            },
+            row: rows.row(run, pass, (row_step, compare[i]), (now, before), current),
             gap_before,
         });
     }
