@@ -2,21 +2,17 @@
 
 use std::sync::Arc;
 
-use std::hash::{BuildHasher, RandomState};
-
-use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
-use indexmap::IndexMap;
-
 use crate::error::ValidationError;
+use crate::heap::{BuildError, Heap};
 use crate::path::JsonPath;
-use crate::types::{Heap, HeapIds, HeapObject, Trace};
+use crate::types::{HeapIds, Trace};
 
 /// Rebuilds every step's full heap of a `heapDelta` trace, in `heapIds` order.
 ///
 /// An object missing from a step's delta is the previous step's object, shared (`Arc`), so a
 /// long trace holds one copy of each unchanged object (and of each id). A step listing the
-/// same ids as the previous step starts from a copy of its heap (pointers only) and swaps in
-/// the changed objects. Afterwards `heapDelta` is false and no
+/// same ids as the previous step shares its id list and starts from a copy of its object
+/// pointers, then swaps in the changed objects. Afterwards `heapDelta` is false and no
 /// step has `heapIds`. A trace without `heapDelta` is left as it is.
 ///
 /// # Errors
@@ -67,10 +63,6 @@ pub(crate) fn expand(trace: &mut Trace) -> Result<Changes, ValidationError> {
         };
     }
     let mut changes = Vec::with_capacity(trace.steps.len());
-    // Every expanded heap hashes with the same keys, so an id that keeps its position keeps
-    // its hash from the previous step instead of being hashed again.
-    let hasher = RandomState::new();
-    let mut previous_hashes: Vec<u64> = Vec::new();
     let mut previous_ids: Option<HeapIds> = None;
     for i in 0..trace.steps.len() {
         let (done, rest) = trace.steps.split_at_mut(i);
@@ -86,16 +78,13 @@ pub(crate) fn expand(trace: &mut Trace) -> Result<Changes, ValidationError> {
         let delta = std::mem::take(&mut step.heap);
         step.heap = match previous {
             Some(previous) if same_ids(previous, previous_ids.as_ref(), &ids) => {
-                let (full, positions) = with_changes(previous, delta, || at().key("heap"))?;
+                let (full, positions) = with_changes(previous, &delta, || at().key("heap"))?;
                 changes.push(Some(positions));
                 full
             }
             _ => {
-                let (full, hashes) =
-                    rebuild(previous, &previous_hashes, &ids, &delta, &hasher, at)?;
-                previous_hashes = hashes;
                 changes.push(None);
-                full
+                rebuild(previous, &ids, &delta, at)?
             }
         };
         previous_ids = Some(ids);
@@ -104,109 +93,69 @@ pub(crate) fn expand(trace: &mut Trace) -> Result<Changes, ValidationError> {
     Ok(changes)
 }
 
-/// Whether `ids` are the keys of `previous`, in order. `previous` was expanded from
+/// Whether `ids` are the ids of `previous`, in order. `previous` was expanded from
 /// `previous_ids`, so the same shared list means the same ids.
 fn same_ids(previous: &Heap, previous_ids: Option<&HeapIds>, ids: &HeapIds) -> bool {
-    if previous_ids.is_some_and(|p| Arc::ptr_eq(p, ids)) {
-        return true;
-    }
-    previous.len() == ids.len()
-        && previous
-            .keys()
-            .zip(ids.iter())
-            .all(|(k, id)| Arc::ptr_eq(k, id) || k == id)
+    previous_ids.is_some_and(|p| Arc::ptr_eq(p, ids)) || previous.ids() == &ids[..]
 }
 
-/// The previous step's heap with the delta's objects in place of theirs, and their positions
-/// (ascending); every delta id must be one of its ids (`at` is the step's `heap` path).
+/// The previous step's heap (sharing its ids) with the delta's objects in place of theirs,
+/// and their positions (ascending); every delta id must be one of its ids (`at` is the
+/// step's `heap` path).
 fn with_changes(
     previous: &Heap,
-    delta: Heap,
+    delta: &Heap,
     at: impl Fn() -> JsonPath,
 ) -> Result<(Heap, Vec<usize>), ValidationError> {
     let mut full = previous.clone();
     let mut positions = Vec::with_capacity(delta.len());
     for (id, object) in delta {
-        match full.get_full_mut(&*id) {
-            Some((position, _, slot)) => {
-                *slot = object;
-                positions.push(position);
-            }
-            None => {
-                return Err(ValidationError::UnlistedObject {
-                    path: at().key(&*id),
-                })
-            }
-        }
+        let Some(position) = full.get_index_of(id) else {
+            return Err(ValidationError::UnlistedObject {
+                path: at().key(&**id),
+            });
+        };
+        full.replace_at(position, Arc::clone(object));
+        positions.push(position);
     }
     positions.sort_unstable();
     Ok((full, positions))
 }
 
-/// A step's heap built id by id from `ids`, the delta and the previous step's heap, with the
-/// hash of each id in order.
+/// A step's heap built id by id from `ids`: each object from the delta, else the previous
+/// step's object with that id (`at` is the step's path).
 fn rebuild(
     previous: Option<&Heap>,
-    previous_hashes: &[u64],
     ids: &HeapIds,
     delta: &Heap,
-    hasher: &RandomState,
     at: impl Fn() -> JsonPath,
-) -> Result<(Heap, Vec<u64>), ValidationError> {
-    // Changed objects whose id is at the same position as in the previous step.
-    let mut in_place: Vec<(usize, &Arc<HeapObject>)> = delta
-        .iter()
-        .filter_map(|(id, object)| {
-            let position = previous?.get_index_of(id)?;
-            (ids.get(position) == Some(id)).then_some((position, object))
-        })
-        .collect();
-    in_place.sort_unstable_by_key(|&(position, _)| position);
-    let mut in_place = in_place.into_iter().peekable();
-    let mut full: Heap = IndexMap::with_capacity_and_hasher(ids.len(), hasher.clone());
-    let mut hashes = Vec::with_capacity(ids.len());
+) -> Result<Heap, ValidationError> {
     let mut from_delta = 0;
-    for (j, id) in ids.iter().enumerate() {
+    let full = Heap::build(ids, |j, id| {
+        if let Some(object) = delta.get(id) {
+            from_delta += 1;
+            return Ok(Arc::clone(object));
+        }
+        // Ids usually keep their place: look there before looking the id up.
         let same_place = previous
             .and_then(|p| p.get_index(j))
             .filter(|(k, _)| *k == id)
             .map(|(_, object)| object);
-        let (object, hash) = match same_place {
-            Some(kept) => match in_place.next_if(|&(position, _)| position == j) {
-                Some((_, changed)) => {
-                    from_delta += 1;
-                    (changed, previous_hashes[j])
-                }
-                None => (kept, previous_hashes[j]),
-            },
-            None => {
-                let object = if let Some(object) = find(delta, id) {
-                    from_delta += 1;
-                    object
-                } else if let Some(object) = previous.and_then(|p| p.get(&**id)) {
-                    object
-                } else {
-                    return Err(ValidationError::MissingObject {
-                        path: at().key("heapIds").index(j),
-                        id: id.to_string(),
-                    });
-                };
-                (object, hasher.hash_one(id))
-            }
-        };
-        match full.raw_entry_mut_v1().from_hash(hash, |k| k == id) {
-            RawEntryMut::Occupied(_) => {
-                return Err(ValidationError::DuplicateHeapId {
-                    path: at().key("heapIds").index(j),
-                    id: id.to_string(),
-                })
-            }
-            RawEntryMut::Vacant(slot) => {
-                slot.insert_hashed_nocheck(hash, Arc::clone(id), Arc::clone(object));
-            }
+        match same_place.or_else(|| previous.and_then(|p| p.get(id))) {
+            Some(object) => Ok(Arc::clone(object)),
+            None => Err(ValidationError::MissingObject {
+                path: at().key("heapIds").index(j),
+                id: id.to_string(),
+            }),
         }
-        hashes.push(hash);
-    }
+    })
+    .map_err(|error| match error {
+        BuildError::Duplicate(j) => ValidationError::DuplicateHeapId {
+            path: at().key("heapIds").index(j),
+            id: ids[j].to_string(),
+        },
+        BuildError::Object(error) => error,
+    })?;
     if from_delta != delta.len() {
         if let Some(id) = delta.keys().find(|id| !full.contains_key(&***id)) {
             return Err(ValidationError::UnlistedObject {
@@ -214,17 +163,7 @@ fn rebuild(
             });
         }
     }
-    Ok((full, hashes))
-}
-
-/// `id`'s object in a step's delta, which is usually empty or tiny: a short list is scanned
-/// rather than hashed.
-fn find<'a>(delta: &'a Heap, id: &str) -> Option<&'a Arc<HeapObject>> {
-    if delta.len() <= 8 {
-        delta.iter().find(|(k, _)| ***k == *id).map(|(_, v)| v)
-    } else {
-        delta.get(id)
-    }
+    Ok(full)
 }
 
 /// The delta form of a trace with full heaps: each step keeps only the objects that are new

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use crate::delta::Changes;
 use crate::error::ValidationError;
+use crate::heap::Heap;
 use crate::path::JsonPath;
-use crate::types::{Heap, HeapObject, Step, Trace, Value};
+use crate::types::{HeapObject, Step, Trace, Value};
 
 /// Checks a trace with full heaps: refs and printed ids exist in their step's heap, frame ids
 /// are unique per step, loop contexts name frames of their step and loops of the trace,
@@ -150,12 +151,12 @@ fn frames_kept(previous: &Step, frames: &HashSet<&str>) -> bool {
 /// object in the same place has the same id (expansion only shares an object under its own
 /// id), else the ids are compared, then looked up.
 fn all_alive(previous: &Heap, heap: &Heap) -> bool {
-    previous
-        .iter()
-        .enumerate()
-        .all(|(position, (id, object))| match heap.get_index(position) {
-            Some((k, o)) if Arc::ptr_eq(o, object) || k == id => true,
-            _ => heap.contains_key(id),
+    heap.same_ids(previous)
+        || previous.iter().enumerate().all(|(position, (id, object))| {
+            match heap.get_index(position) {
+                Some((k, o)) if Arc::ptr_eq(o, object) || k == id => true,
+                _ => heap.contains_key(id),
+            }
         })
 }
 

@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+use crate::heap::Heap;
 
 /// The trace format version this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -220,9 +221,6 @@ pub struct FunctionCount {
 /// A heap object's id (`o1`): shared text, so the steps that hold an object (or just its id)
 /// hold one copy of the id. Compares, hashes and looks up like a `&str`.
 pub type ObjectId = Arc<str>;
-
-/// A step's heap: objects by id, in order. Unchanged objects are shared between steps.
-pub type Heap = IndexMap<ObjectId, Arc<HeapObject>>;
 
 /// A step's `heapIds`: every live id, in order. Read from JSON, a list equal to the previous
 /// step's is that list, shared (and so are equal ids at the same position).

@@ -7,12 +7,14 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
+use std::sync::Arc;
 
-use indexmap::IndexMap;
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
+
+use crate::heap::Heap;
+use crate::types::{HeapObject, ObjectId};
 
 /// A map that can tell whether a key is new.
 pub(crate) trait InsertNew<K, V>: Default {
@@ -30,8 +32,8 @@ impl<K: Ord, V> InsertNew<K, V> for BTreeMap<K, V> {
     }
 }
 
-impl<K: Hash + Eq, V, S: BuildHasher + Default> InsertNew<K, V> for IndexMap<K, V, S> {
-    fn insert_new(&mut self, key: K, value: V) -> Result<(), K> {
+impl InsertNew<ObjectId, Arc<HeapObject>> for Heap {
+    fn insert_new(&mut self, key: ObjectId, value: Arc<HeapObject>) -> Result<(), ObjectId> {
         if self.contains_key(&key) {
             return Err(key);
         }

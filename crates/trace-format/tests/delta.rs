@@ -9,7 +9,6 @@ use algoscope_trace_format::{
     Generator, Heap, HeapObject, Instance, Language, Mapping, Sequence, SlotKey, Step, Trace,
     Value,
 };
-use indexmap::IndexMap;
 use proptest::prelude::*;
 
 #[test]
@@ -97,7 +96,7 @@ fn diff_reports_removed_and_resized_slots() {
         }))
     };
     let step = |object: Arc<HeapObject>| Step {
-        heap: IndexMap::from_iter([("o1".into(), object)]),
+        heap: Heap::from_iter([("o1".into(), object)]),
         ..empty_step()
     };
     let popped = diff_steps(&step(seq(vec![1, 2, 3], 3)), &step(seq(vec![1, 2], 2)));
@@ -111,7 +110,7 @@ fn empty_step() -> Step {
         event: Event::Line,
         line: 1,
         stack: vec![],
-        heap: IndexMap::new(),
+        heap: Heap::new(),
         heap_ids: None,
         stdout_length: 0,
         output: None,

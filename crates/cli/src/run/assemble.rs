@@ -6,10 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    Counts, Event, Frame, FrameState, FunctionCount, Language, LoopContext, ObjectId, Output,
+    Counts, Event, Frame, FrameState, FunctionCount, Heap, Language, LoopContext, ObjectId, Output,
     ProgramError, Step, StopReason, Trace,
 };
-use indexmap::IndexMap;
 use serde_json::Value as Json;
 
 use super::wire::{self, CountsRecord, End, FrameUpdate, Record, WireError};
@@ -123,7 +122,7 @@ impl State {
         for id in record.ha.unwrap_or_default() {
             self.live.insert(id_number(&id)?, id.into());
         }
-        let mut heap = IndexMap::new();
+        let mut heap = Heap::new();
         if let Some(objects) = record.h {
             for (id, object) in objects {
                 heap.insert(id.into(), Arc::new(wire::object(&object)?));
