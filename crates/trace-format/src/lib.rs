@@ -45,6 +45,7 @@ mod de;
 mod delta;
 mod diff;
 mod error;
+mod fast;
 mod heap;
 mod ids;
 mod limits;

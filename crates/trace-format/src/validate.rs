@@ -79,7 +79,7 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     if !surely_within {
         return None;
     }
-    let mut trace: Trace = serde_json::from_str(text).ok()?;
+    let mut trace = crate::fast::read_trace(text).or_else(|| serde_json::from_str(text).ok())?;
     if !SUPPORTED_VERSIONS.contains(&trace.version) || has_forbidden_key(&trace) {
         return None;
     }
