@@ -2,10 +2,10 @@
 //!
 //! Consecutive steps of a trace usually hold the same ids in the same order and differ in a
 //! few objects. A heap is two parts: its ids with their lookup table ([`Keys`], behind an
-//! `Arc`, so steps with the same ids share one), and one pointer per object. Copying a heap
-//! to change a few objects copies the pointers, not the ids or their table: for 300 objects,
-//! one `Arc` for the ids and 300 for the objects, where a map of both would take 600 plus
-//! rehashing its table.
+//! `Arc`, so steps with the same ids share one), and its object pointers in chunks of
+//! [`CHUNK`], each behind an `Arc`. Copying a heap to change a few objects copies the chunk
+//! pointers and then only the chunks that change: for 300 objects and 3 changes, about 70
+//! `Arc` counts, where a map of ids and objects would take 600 plus rehashing its table.
 
 use std::borrow::Borrow;
 use std::collections::HashMap;
@@ -19,6 +19,13 @@ use crate::types::{HeapObject, ObjectId};
 
 /// Up to this many ids are found by scanning the list; past it a hash table is kept.
 const SCAN_MAX: usize = 8;
+
+/// Object pointers per chunk.
+const CHUNK: usize = 16;
+
+/// A run of [`CHUNK`] object pointers (fewer in a heap's last chunk), shared between heaps
+/// until one of them changes it.
+type Chunk = Arc<Vec<Arc<HeapObject>>>;
 
 /// A heap's ids in order, with a table from id to position once there are more than
 /// [`SCAN_MAX`].
@@ -60,8 +67,8 @@ impl Keys {
 ///
 /// Reads like an insertion-ordered map (`get`, `contains_key`, `iter`, `keys`, `values`,
 /// `get_index`, `len`, `heap["o1"]`); equality ignores order, as for maps. Cloning shares the
-/// id list (and its lookup table) and copies one pointer per object; unchanged objects are
-/// shared (`Arc`) between the steps that hold them.
+/// id list (and its lookup table) and the object pointers, which are copied by chunks when
+/// changed; unchanged objects are shared (`Arc`) between the steps that hold them.
 ///
 /// # Example
 ///
@@ -84,7 +91,7 @@ impl Keys {
 #[derive(Clone, Default)]
 pub struct Heap {
     keys: Arc<Keys>,
-    objects: Vec<Arc<HeapObject>>,
+    chunks: Vec<Chunk>,
 }
 
 impl Heap {
@@ -104,26 +111,27 @@ impl Heap {
             ids: Vec::with_capacity(ids.len()),
             index: None,
         };
-        let mut objects = Vec::with_capacity(ids.len());
+        let mut heap = Heap {
+            keys: Arc::new(Keys::default()),
+            chunks: Vec::with_capacity(ids.len().div_ceil(CHUNK)),
+        };
         for (j, id) in ids.iter().enumerate() {
-            objects.push(object(j, id).map_err(BuildError::Object)?);
+            heap.push_object(object(j, id).map_err(BuildError::Object)?);
             keys.push(ObjectId::clone(id))
                 .map_err(|_| BuildError::Duplicate(j))?;
         }
-        Ok(Heap {
-            keys: Arc::new(keys),
-            objects,
-        })
+        heap.keys = Arc::new(keys);
+        Ok(heap)
     }
 
     /// Number of objects.
     pub fn len(&self) -> usize {
-        self.objects.len()
+        self.keys.ids.len()
     }
 
     /// Whether the heap holds no object.
     pub fn is_empty(&self) -> bool {
-        self.objects.is_empty()
+        self.keys.ids.is_empty()
     }
 
     /// Position of `id` in the heap's order.
@@ -134,7 +142,7 @@ impl Heap {
     /// The object with id `id`.
     pub fn get<Q: AsRef<str> + ?Sized>(&self, id: &Q) -> Option<&Arc<HeapObject>> {
         self.get_index_of(id)
-            .map(|position| &self.objects[position])
+            .and_then(|position| self.object_at(position))
     }
 
     /// The stored id (shared text) and object for `id`.
@@ -153,7 +161,23 @@ impl Heap {
 
     /// The id and object at `position` in the heap's order.
     pub fn get_index(&self, position: usize) -> Option<(&ObjectId, &Arc<HeapObject>)> {
-        Some((self.keys.ids.get(position)?, self.objects.get(position)?))
+        Some((self.keys.ids.get(position)?, self.object_at(position)?))
+    }
+
+    fn object_at(&self, position: usize) -> Option<&Arc<HeapObject>> {
+        self.chunks.get(position / CHUNK)?.get(position % CHUNK)
+    }
+
+    /// Appends an object pointer (its id is appended to the keys by the caller).
+    fn push_object(&mut self, object: Arc<HeapObject>) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(object),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(object);
+                self.chunks.push(Arc::new(chunk));
+            }
+        }
     }
 
     /// Every id, in order.
@@ -170,7 +194,7 @@ impl Heap {
     /// Ids and objects, in order.
     pub fn iter(&self) -> Iter<'_> {
         Iter {
-            inner: self.keys.ids.iter().zip(self.objects.iter()),
+            inner: self.keys.ids.iter().zip(self.values()),
         }
     }
 
@@ -180,18 +204,24 @@ impl Heap {
     }
 
     /// Objects, in order.
-    pub fn values(&self) -> std::slice::Iter<'_, Arc<HeapObject>> {
-        self.objects.iter()
+    pub fn values(&self) -> Values<'_> {
+        Values {
+            inner: self.chunks.iter().flat_map(chunk_iter),
+            remaining: self.len(),
+        }
     }
 
     /// Puts `object` under `id`: in place of the object with that id (returned), else last.
     pub fn insert(&mut self, id: ObjectId, object: Arc<HeapObject>) -> Option<Arc<HeapObject>> {
         match self.keys.position(&id) {
-            Some(position) => Some(std::mem::replace(&mut self.objects[position], object)),
+            Some(position) => {
+                let chunk = Arc::make_mut(&mut self.chunks[position / CHUNK]);
+                Some(std::mem::replace(&mut chunk[position % CHUNK], object))
+            }
             None => {
                 // `id` is absent, so the push succeeds.
                 let _ = Arc::make_mut(&mut self.keys).push(id);
-                self.objects.push(object);
+                self.push_object(object);
                 None
             }
         }
@@ -199,7 +229,11 @@ impl Heap {
 
     /// Puts `object` at `position`, which must hold an object.
     pub(crate) fn replace_at(&mut self, position: usize, object: Arc<HeapObject>) {
-        self.objects[position] = object;
+        if let Some(chunk) = self.chunks.get_mut(position / CHUNK) {
+            if let Some(slot) = Arc::make_mut(chunk).get_mut(position % CHUNK) {
+                *slot = object;
+            }
+        }
     }
 
     /// Keeps only the objects `keep` says yes to, in order.
@@ -225,10 +259,44 @@ pub(crate) enum BuildError<E> {
     Object(E),
 }
 
+fn chunk_iter(chunk: &Chunk) -> std::slice::Iter<'_, Arc<HeapObject>> {
+    chunk.iter()
+}
+
+/// The slices of a heap's chunks, one after the other.
+type ChunkSlices<'a> = std::iter::FlatMap<
+    std::slice::Iter<'a, Chunk>,
+    std::slice::Iter<'a, Arc<HeapObject>>,
+    fn(&'a Chunk) -> std::slice::Iter<'a, Arc<HeapObject>>,
+>;
+
+/// Iterator over a [`Heap`]'s objects, in order.
+#[derive(Clone)]
+pub struct Values<'a> {
+    inner: ChunkSlices<'a>,
+    remaining: usize,
+}
+
+impl<'a> Iterator for Values<'a> {
+    type Item = &'a Arc<HeapObject>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let next = self.inner.next()?;
+        self.remaining = self.remaining.saturating_sub(1);
+        Some(next)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for Values<'_> {}
+
 /// Iterator over a [`Heap`]'s ids and objects, in order.
 #[derive(Clone)]
 pub struct Iter<'a> {
-    inner: std::iter::Zip<std::slice::Iter<'a, ObjectId>, std::slice::Iter<'a, Arc<HeapObject>>>,
+    inner: std::iter::Zip<std::slice::Iter<'a, ObjectId>, Values<'a>>,
 }
 
 impl<'a> Iterator for Iter<'a> {
@@ -294,9 +362,8 @@ impl PartialEq for Heap {
         let same_object = |a: &Arc<HeapObject>, b: &Arc<HeapObject>| Arc::ptr_eq(a, b) || a == b;
         if self.same_ids(other) {
             return self
-                .objects
-                .iter()
-                .zip(&other.objects)
+                .values()
+                .zip(other.values())
                 .all(|(a, b)| same_object(a, b));
         }
         self.iter().all(|(id, object)| {
