@@ -45,10 +45,13 @@ pub fn validate_str(text: &str) -> Result<Trace, ValidationError> {
 /// parser's own limit.
 ///
 /// Most traces are valid, so the text is first read straight into the types, skipping the
-/// intermediate JSON value and the schema: the hand-written deserializers accept no document
-/// the schema rejects (a property test checks it), and size limits are bounded from the text's
-/// length. Anything that fails on that path is read again the careful way
-/// ([`validate_value_with`]), which finds the first problem in the documented order.
+/// intermediate JSON value and the schema: by a one-pass reader for the parts traces spend
+/// their bytes on (steps, values, sequences, instances; a `heapIds` list written like the
+/// previous step's is taken as that list unread), which leaves the rest and anything
+/// unexpected to serde's deserializers. Those accept no document the schema rejects (a
+/// property test checks it), and size limits are bounded from the text's length. Anything
+/// that fails on that path is read again the careful way ([`validate_value_with`]), which
+/// finds the first problem in the documented order.
 ///
 /// # Errors
 ///
