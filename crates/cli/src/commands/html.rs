@@ -21,8 +21,9 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them.
     #[arg(long)]
     pub nested: bool,
-    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
-    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
+    /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
+    /// docs/memory-sizes.md.
     #[arg(long, value_name = "MODEL")]
     pub sizes: Option<algoscope_scene::SizeModel>,
     /// How to run a program (ignored for a trace file).
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .unwrap_or_else(|| default_output(&args.input));
     refuse_overwriting_input(&args.input, &output)?;
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene = scene_options(&mut trace, args.sizes);
+    let scene = scene_options(&mut trace, args.sizes)?;
     let title = args
         .input
         .file_name()

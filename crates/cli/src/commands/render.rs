@@ -16,6 +16,7 @@ use algoscope_scene::{
 use algoscope_trace_format::Trace;
 
 use super::input::{load_trace, RunArgs};
+use super::notes::print_hint_warnings;
 use super::output::{refuse_overwriting_input, write_stdout};
 use crate::html::loop_scene_options;
 
@@ -70,8 +71,9 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them (memory view).
     #[arg(long)]
     pub nested: bool,
-    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
-    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
+    /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
+    /// docs/memory-sizes.md.
     #[arg(long, value_name = "MODEL")]
     pub sizes: Option<SizeModel>,
     /// Where to write the SVG; standard output when absent.
@@ -88,7 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         refuse_overwriting_input(&args.input, output)?;
     }
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene_options = scene_options(&mut trace, args.sizes);
+    let scene_options = scene_options(&mut trace, args.sizes)?;
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -183,16 +185,25 @@ fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
 }
 
 /// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
-/// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
-/// carrying the hints and the size model (`--sizes`).
-pub(super) fn scene_options(trace: &mut Trace, size_model: Option<SizeModel>) -> SceneOptions {
-    let hints = apply_hints(trace);
-    for warning in &hints.warnings {
-        eprintln!("warning: {warning}");
+/// standard error as `warning: line N: MESSAGE (expected: FORM)` ([`print_hint_warnings`]),
+/// and returns the scene options carrying the hints and the size model (`--sizes`).
+///
+/// Errors when the size model does not fit the trace's language (`python` for a JavaScript
+/// run), naming the models that do.
+pub(super) fn scene_options(
+    trace: &mut Trace,
+    size_model: Option<SizeModel>,
+) -> Result<SceneOptions, String> {
+    if let Some(model) = size_model {
+        model
+            .check_fits(trace.language)
+            .map_err(|e| format!("--sizes: {e}"))?;
     }
-    SceneOptions {
+    print_hint_warnings(trace);
+    let hints = apply_hints(trace);
+    Ok(SceneOptions {
         hints,
         size_model,
         ..SceneOptions::default()
-    }
+    })
 }
