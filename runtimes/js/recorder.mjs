@@ -730,6 +730,8 @@ const MAX_ITEMS = 60;
 const MAX_CHARS = 48;
 const MAX_DEPTH = 250;
 const MAX_TURNS = 10000;
+/** What `prompt()` throws with when no input line is left (runtimes/python: `input()`'s). */
+export const DEFAULT_INPUT_HINT = "prompt() found no more input: give the program's standard input with --stdin FILE";
 
 // ----- loop sampling --------------------------------------------------------------------
 //
@@ -1161,6 +1163,9 @@ function cutString(s) {
  *   reference or `{u: reason}`; then `{out: text}` as text is printed and last
  *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`
  * @param {string} [options.stdin] text `prompt()` reads line by line
+ * @param {string} [options.inputHint] the message of the error `prompt()` throws when no line
+ *   is left (as Python's `input()` raises EOFError); by default it says to give input with
+ *   the command line's `--stdin FILE`
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
 export function createRecorder(options = {}) {
@@ -1175,6 +1180,7 @@ export function createRecorder(options = {}) {
   const clock = options.clock ?? (() => Date.now());
   const stdinLines = options.stdin == null ? [] : String(options.stdin).split(/\r?\n/);
   if (stdinLines.length > 0 && stdinLines[stdinLines.length - 1] === '') stdinLines.pop();
+  const inputHint = options.inputHint ?? DEFAULT_INPUT_HINT;
 
   let meta = { fns: [], scopes: [], loops: [] };
   const stack = [];
@@ -2695,7 +2701,7 @@ export function createRecorder(options = {}) {
       Proxy: TrackedProxy,
       prompt: (message) => {
         if (message !== undefined) print(String(message), []);
-        if (stdinLines.length === 0) return null;
+        if (stdinLines.length === 0) throw new Error(inputHint);
         return stdinLines.shift();
       },
     };
