@@ -1456,82 +1456,64 @@ export function createRecorder(options = {}) {
     return out;
   };
   const skipClassKey = (key) => key === 'prototype' || key === 'length' || key === 'name';
-  /** Private field values of `o` (a class when `isClass`), in the order `privateFields` lists them. */
   /** Prototype → `{stamp, regs}`: the private-field readers along its chain, found once a step. */
   const privateChains = new WeakMap();
-  const privateValues = (o, isClass, out, n) => {
-    if (!isClass) {
-      const proto = getPrototypeOf(o);
-      if (proto === null) return n;
-      let c = privateChains.get(proto);
-      if (c === undefined) {
-        c = { stamp: 0, regs: [] };
-        privateChains.set(proto, c);
+  /**
+   * The private-field readers (`{names, reader}`, registered by `__as.privates`) of the
+   * classes along the chain of `o`, nearest first: its prototypes' constructors, or for a
+   * class (`isClass`) the class and the classes it extends.
+   */
+  const privateRegs = (o, isClass) => {
+    const walk = (start) => {
+      const regs = [];
+      let p = start;
+      for (let depth = 0; p != null && depth < 100; depth++) {
+        const cls = isClass ? p : ownData(p, 'constructor');
+        const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+        if (reg) regs.push(reg);
+        p = getPrototypeOf(p);
       }
-      if (c.stamp !== stamp) {
-        c.stamp = stamp;
-        c.regs = [];
-        let p = proto;
-        for (let depth = 0; p != null && depth < 100; depth++) {
-          const cls = ownData(p, 'constructor');
-          const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-          if (reg) c.regs.push(reg);
-          p = getPrototypeOf(p);
-        }
-      }
-      const regs = c.regs;
-      for (let r = 0; r < regs.length; r++) {
-        const reg = regs[r];
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            v = THROWS;
-          }
-          out[n++] = v;
-        }
-      }
-      return n;
+      return regs;
+    };
+    if (isClass) return walk(o);
+    const proto = getPrototypeOf(o);
+    if (proto === null) return [];
+    let c = privateChains.get(proto);
+    if (c === undefined) {
+      c = { stamp: -1, regs: [] };
+      privateChains.set(proto, c);
     }
-    let p = o;
-    for (let depth = 0; p != null && depth < 100; depth++) {
-      const cls = isClass ? p : ownData(p, 'constructor');
-      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-      if (reg) {
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            out[n++] = THROWS;
-            continue;
-          }
-          out[n++] = v;
-        }
-      }
-      p = getPrototypeOf(p);
+    if (c.stamp !== stamp) {
+      c.stamp = stamp;
+      c.regs = walk(proto);
+    }
+    return c.regs;
+  };
+  /** Private field `i` of `reg` read from `o`, or THROWS when its reader throws. */
+  const readPrivate = (reg, o, i) => {
+    try {
+      return reg.reader(o, i);
+    } catch {
+      return THROWS;
+    }
+  };
+  /** Private field values of `o` (a class when `isClass`) into `out` from `n`, THROWS for a field that cannot be read; returns the new `n`. */
+  const privateValues = (o, isClass, out, n) => {
+    const regs = privateRegs(o, isClass);
+    for (let r = 0; r < regs.length; r++) {
+      const reg = regs[r];
+      for (let i = 0; i < reg.names.length; i++) out[n++] = readPrivate(reg, o, i);
     }
     return n;
   };
+  /** `[name, wire]` of each private field of `o` that can be read, in `privateValues` order. */
   const privateFields = (o, isClass) => {
     const out = [];
-    let p = isClass ? o : getPrototypeOf(o);
-    for (let depth = 0; p != null && depth < 100; depth++) {
-      const cls = isClass ? p : ownData(p, 'constructor');
-      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-      if (reg) {
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            continue;
-          }
-          out.push([reg.names[i], value(v)]);
-        }
+    for (const reg of privateRegs(o, isClass)) {
+      for (let i = 0; i < reg.names.length; i++) {
+        const v = readPrivate(reg, o, i);
+        if (v !== THROWS) out.push([reg.names[i], value(v)]);
       }
-      p = getPrototypeOf(p);
     }
     return out;
   };
