@@ -151,3 +151,49 @@ fn python_and_javascript_keep_the_same_passes_of_long_loops() {
         }
     }
 }
+
+/// The same loop of unknown length ending four ways, in Python and JavaScript: `(name,
+/// python, javascript)`. Each prints 3000.
+const ENDINGS: &[(&str, &str, &str)] = &[
+    (
+        "break",
+        "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            break\n    return i\nprint(f())\n",
+        "function f() {\n  let i = 0;\n  while (true) {\n    i += 1;\n    if (i === 3000) {\n      break;\n    }\n  }\n  return i;\n}\nconsole.log(f());\n",
+    ),
+    (
+        "return",
+        "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            return i\nprint(f())\n",
+        "function f() {\n  let i = 0;\n  while (true) {\n    i += 1;\n    if (i === 3000) {\n      return i;\n    }\n  }\n}\nconsole.log(f());\n",
+    ),
+    (
+        "raise",
+        "def f():\n    i = 0\n    while True:\n        i += 1\n        if i == 3000:\n            raise ValueError(i)\ntry:\n    f()\nexcept ValueError as e:\n    print(e)\n",
+        "function f() {\n  let i = 0;\n  while (true) {\n    i += 1;\n    if (i === 3000) {\n      throw new Error(String(i));\n    }\n  }\n}\ntry {\n  f();\n} catch (e) {\n  console.log(e.message);\n}\n",
+    ),
+    (
+        "iterator",
+        "i = 0\nfor x in iter(range(3000)):\n    i += 1\nprint(i)\n",
+        "let i = 0;\nfor (const x of [...Array(3000).keys()].values()) {\n  i += 1;\n}\nconsole.log(i);\n",
+    ),
+];
+
+#[test]
+fn held_last_passes_go_out_however_the_loop_ends_in_both_languages() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, python, javascript) in ENDINGS {
+        for (file, source) in [("loop.py", python), ("loop.js", javascript)] {
+            let path = dir.path().join(file);
+            std::fs::write(&path, source).expect("write the program");
+            let trace = trace_file(&path, &["--max-steps", "1000"]);
+            assert_eq!(trace.stdout, "3000\n", "{name} {file}");
+            assert!(trace.sampled && !trace.truncated, "{name} {file}");
+            let kept = kept_passes(&trace);
+            let passes = passes(&kept[0]);
+            assert!(
+                passes.ends_with(&[2996, 2997, 2998, 2999, 3000]),
+                "{name} {file}: {passes:?}"
+            );
+            assert!(!passes.contains(&2995), "{name} {file}: {passes:?}");
+        }
+    }
+}
