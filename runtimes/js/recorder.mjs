@@ -1161,7 +1161,10 @@ function cutString(s) {
  *   loops, `n` output length, `o` output, `r` value, `x` exception, `sk` steps left out
  *   just before by loop sampling); values are `[type, repr(, length)]`, `"o12"` for a
  *   reference or `{u: reason}`; then `{out: text}` as text is printed and last
- *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`
+ *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`. While a sampled loop of
+ *   unknown length runs, the records of its latest passes are held back and older ones
+ *   folded into the next record given (`createHoldback`), so records can come later than
+ *   they are made, never out of order
  * @param {string} [options.stdin] text `prompt()` reads line by line
  * @param {string} [options.inputHint] the message of the error `prompt()` throws when no line
  *   is left (as Python's `input()` raises EOFError); by default it says to give input with

@@ -9,7 +9,7 @@ mod trace_js_support;
 
 use std::path::PathBuf;
 
-use algoscope_trace_format::{LoopKind, Trace, Value};
+use algoscope_trace_format::{HeapObject, LoopKind, Trace, Value};
 use trace_js_support::{golden, node_stdout, root, trace_file};
 
 /// The step budget the cases run with: small, so the golden traces stay small.
@@ -194,6 +194,78 @@ fn held_last_passes_go_out_however_the_loop_ends_in_both_languages() {
                 "{name} {file}: {passes:?}"
             );
             assert!(!passes.contains(&2995), "{name} {file}: {passes:?}");
+        }
+    }
+}
+
+/// Each pass calls a function (frames come and go), makes an object, keeps some and drops
+/// others, and some passes print (runtimes/python/tests/programs/held_changes.py in
+/// JavaScript).
+const HELD_CHANGES: &str = "\
+class Node {
+  constructor(value) {
+    this.value = value;
+  }
+}
+function make(value) {
+  const node = new Node(value);
+  return node;
+}
+const kept = [];
+let n = 0;
+while (n < 3000) {
+  const node = make(n);
+  if (n % 2) kept.push(node);
+  if (kept.length > 3) kept.shift();
+  if (n % 1000 === 500) console.log('at', n);
+  n += 1;
+}
+console.log(n, kept.map((k) => k.value));
+";
+
+#[test]
+fn folded_passes_carry_their_frames_objects_and_output() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("held_changes.js");
+    std::fs::write(&path, HELD_CHANGES).expect("write the program");
+    // The trace is validated as it is read: every folded delta must expand to a whole state.
+    let trace = trace_file(&path, &["--max-steps", "5000"]);
+    assert_eq!(trace.stdout, node_stdout(&path));
+    assert_eq!(
+        trace.stdout,
+        "at 500\nat 1500\nat 2500\n3000 [ 2995, 2997, 2999 ]\n"
+    );
+    assert!(trace.sampled && !trace.truncated);
+    let folded = trace.steps.iter().filter(|s| s.skipped.unwrap_or(0) > 1000);
+    assert!(folded.count() >= 1, "a long stretch was folded away");
+    let passes = passes(&kept_passes(&trace)[0]);
+    assert!(
+        passes.ends_with(&[2996, 2997, 2998, 2999, 3000]),
+        "{passes:?}"
+    );
+    // In the loop, every step's frames are the main frame, `make` and `Node`'s constructor as
+    // calls nest (never a frame that ended within a folded stretch), and `kept` holds at most
+    // four nodes (three after the shift), all in the heap.
+    let calls = ["<main>", "make", "constructor"];
+    for step in trace.steps.iter().filter(|s| !s.loops.is_empty()) {
+        let funcs: Vec<&str> = step.stack.iter().map(|f| f.func.as_str()).collect();
+        assert!(calls.starts_with(&funcs) && !funcs.is_empty(), "{funcs:?}");
+        let kept = step.stack[0].locals.iter().find(|(name, _)| name == "kept");
+        if let Some((_, Value::Ref { id })) = kept {
+            match step.heap.get(id.as_str()).map(|o| o.as_ref()) {
+                Some(HeapObject::List(list)) => {
+                    assert!(list.items.len() <= 4, "three, or four before the shift");
+                    for item in &list.items {
+                        if let Value::Ref { id } = item {
+                            assert!(
+                                step.heap.contains_key(id.as_str()),
+                                "a kept node is in the heap"
+                            );
+                        }
+                    }
+                }
+                other => panic!("kept is {other:?}"),
+            }
         }
     }
 }
