@@ -92,3 +92,42 @@ fn every_model_fits_python() {
         assert!(svg.contains("mem-size"), "{model}");
     }
 }
+
+#[test]
+fn the_python_model_is_refused_before_a_program_runs_and_for_a_javascript_trace_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A syntax error would be reported if the program were read and run.
+    let broken = dir.path().join("broken.js");
+    std::fs::write(&broken, "const = ;\n").expect("write the program");
+    let (ok, _, err) = algoscope(&[
+        "render",
+        broken.to_str().expect("utf-8"),
+        "--sizes",
+        "python",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--sizes: the python size model"), "{err}");
+    assert!(!err.contains("broken.js:1"), "{err}");
+    // A trace file's language is known once it is read.
+    let program = dir.path().join("ok.js");
+    std::fs::write(&program, "const xs = [1];\n").expect("write the program");
+    let trace = dir.path().join("ok.json");
+    let (ok, _, err) = algoscope(&[
+        "trace",
+        program.to_str().expect("utf-8"),
+        "-o",
+        trace.to_str().expect("utf-8"),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = algoscope(&[
+        "render",
+        trace.to_str().expect("utf-8"),
+        "--sizes",
+        "python",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("the python size model does not fit a JavaScript program: use textbook or v8"),
+        "{err}"
+    );
+}

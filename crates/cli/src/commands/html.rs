@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
-use super::render::scene_options;
+use super::render::{check_sizes_of_input, scene_options};
 use crate::html::{build_page, PageOptions};
 
 /// Arguments of `html`.
@@ -38,6 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| default_output(&args.input));
     refuse_overwriting_input(&args.input, &output)?;
+    check_sizes_of_input(&args.input, args.sizes)?;
     let mut trace = load_trace(&args.input, &args.run)?;
     let scene = scene_options(&mut trace, args.sizes)?;
     let title = args
