@@ -343,8 +343,9 @@ class Tracer:
     def _event(self, frame, event, arg, info=None):
         """The per-frame trace function (``info``: the frame's :class:`CodeInfo`, looked up
         when not given); returns itself, so every event of the frame comes back here."""
+        state = self.by_frame.get(id(frame))
         if info is None:
-            info = self.codes[id(frame.f_code)]
+            info = state.info if state is not None else self.codes[id(frame.f_code)]
         hook = self.local_hook
         if self.stop_reason is not None:
             self._raise_into_program(BudgetExceeded(self.stop_reason))
@@ -359,7 +360,6 @@ class Tracer:
             self._stop("time")
         if self.steps >= self.max_steps:
             self._stop("steps")
-        state = self.by_frame.get(id(frame))
         if state is not None and not state.dirty:
             state.dirty = True
             self.touched.append(state)
