@@ -92,7 +92,7 @@ pub(super) struct LinkedPlan {
 }
 
 fn rows(scene: &LoopScene) -> impl Iterator<Item = &LinkedRow> {
-    scene.rows().filter_map(|r| r.linked.as_ref())
+    scene.drawn_rows().filter_map(|r| r.linked.as_ref())
 }
 
 /// The value text of a node (empty when it has none).

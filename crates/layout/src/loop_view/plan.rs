@@ -2,7 +2,7 @@
 //! (its x, its cell width, which indices it spans), the scalar columns, and one row height,
 //! so index 3 is directly under index 3 in every row and change arrows can be vertical.
 
-use algoscope_scene::{ContainerKind, LoopItem, LoopRow, LoopScene, PointerAxis, RowContent};
+use algoscope_scene::{ContainerKind, LoopRow, LoopScene, PointerAxis, RowContent};
 
 use crate::drawing::Mark;
 use crate::marker::{pointers_below, PointerAt};
@@ -145,11 +145,9 @@ pub(super) struct Plan {
     pub char_px: f64,
 }
 
+/// Every row drawn: the passes and the runs' start rows.
 fn rows(scene: &LoopScene) -> impl Iterator<Item = &LoopRow> {
-    scene.items.iter().filter_map(|i| match i {
-        LoopItem::Row(r) => Some(r.as_ref()),
-        _ => None,
-    })
+    scene.drawn_rows()
 }
 
 /// A size label: `128 B`.

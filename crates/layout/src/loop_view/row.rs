@@ -14,9 +14,32 @@ use crate::text::{elide, value_text};
 use super::plan::{column_pointers, size_text, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H};
 use super::{item_group, LoopLayoutOptions};
 
-/// The contract key of a row: `row:<loop>:<run>:<iteration>`.
-pub(super) fn row_key(row: &LoopRow) -> String {
-    format!("row:{}:{}:{}", row.loop_id, row.run, row.iteration)
+/// What a drawn row stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RowRole {
+    /// One pass of the loop: `loop-row`, keyed `row:<loop>:<run>:<iteration>`.
+    Pass,
+    /// The state its run started from (`algoscope_scene::RunHeader::start`), under the run
+    /// header: `loop-start`, keyed `start:<loop>:<run>`.
+    Start,
+}
+
+impl RowRole {
+    /// The item's `KIND` class.
+    fn kind(self) -> &'static str {
+        match self {
+            RowRole::Pass => "loop-row",
+            RowRole::Start => "loop-start",
+        }
+    }
+
+    /// The contract key of `row` drawn in this role.
+    pub(super) fn key(self, row: &LoopRow) -> String {
+        match self {
+            RowRole::Pass => format!("row:{}:{}:{}", row.loop_id, row.run, row.iteration),
+            RowRole::Start => format!("start:{}:{}", row.loop_id, row.run),
+        }
+    }
 }
 
 /// The contract key of a cell of a row: `<row key>#<container>[<index>]`.
@@ -24,17 +47,19 @@ pub(super) fn cell_key(row_key: &str, container: &str, index: u64) -> String {
     format!("{row_key}#{container}[{index}]")
 }
 
-/// Draws `row` with its top-left corner at (`x`, `y`) (px); `above` is the row of the same
-/// run drawn directly above it, if any (names on linked nodes that moved since are marked).
+/// Draws `row` in `role` with its top-left corner at (`x`, `y`) (px); `above` is the row of
+/// the same run drawn directly above it, if any (names on linked nodes that moved since are
+/// marked).
 pub(super) fn draw_row(
     row: &LoopRow,
+    role: RowRole,
     above: Option<&LoopRow>,
     plan: &Plan,
     options: &LoopLayoutOptions,
     (x, y): (f64, f64),
 ) -> Mark {
-    let key = row_key(row);
-    let mut g = item_group("loop-row", &key, x, y, plan.width, plan.row_h)
+    let key = role.key(row);
+    let mut g = item_group(role.kind(), &key, x, y, plan.width, plan.row_h)
         .class_if("current", row.current)
         .class_if("changed", row.changed)
         .attr("data-loop", row.loop_id.clone())

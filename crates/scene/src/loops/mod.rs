@@ -25,6 +25,7 @@ mod row;
 mod row_sizes;
 mod select;
 mod snapshot;
+mod start;
 mod structures;
 mod types;
 

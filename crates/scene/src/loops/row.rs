@@ -100,6 +100,18 @@ pub(crate) fn front_removed<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) 
     })
 }
 
+/// How many items left the end of a sequence (a `pop()`): `next` is shorter than `prev`, both
+/// start at index 0, and every item `next` holds equals `prev`'s at the same index. `None`
+/// otherwise.
+pub(crate) fn back_removed<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) -> Option<u64> {
+    let starts_at_0 = |list: &[(u64, T)]| list.first().is_none_or(|(i, _)| *i == 0);
+    let kept = next.len() < prev.len()
+        && starts_at_0(prev)
+        && starts_at_0(next)
+        && next.iter().zip(prev).all(|(n, p)| n == p);
+    kept.then(|| (prev.len() - next.len()) as u64)
+}
+
 fn sequence_pairs(held: &Held) -> Vec<(u64, Deep<'_>)> {
     match held {
         Held::Sequence {
@@ -205,12 +217,32 @@ fn container(
                 }
                 _ => Vec::new(),
             };
+            let removed_back = match (&kind, before_held) {
+                (ContainerKind::Set, _) => Vec::new(),
+                // Whole sequences only: a window's missing items could be what left.
+                (
+                    _,
+                    Some(Held::Sequence {
+                        items: old,
+                        length: old_length,
+                        ..
+                    }),
+                ) if *old_length == old.len() as u64 && *length == items.len() as u64 => {
+                    let d = back_removed(&prev, &next).unwrap_or(0) as usize;
+                    old.iter()
+                        .skip(old.len() - d)
+                        .map(|v| cell(step, v, true, None))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
             RowContent::Sequence(SequenceRow {
                 type_name: type_name.clone(),
                 offset: *offset,
                 length: *length,
                 cells,
                 removed_front,
+                removed_back,
             })
         }
         Held::Dict {
