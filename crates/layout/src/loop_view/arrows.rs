@@ -33,7 +33,7 @@ pub(super) fn change_arrows(
 ) -> Vec<Mark> {
     let mut out = Vec::new();
     let (from_row, to_row) = (above.role.key(above.row), below.role.key(below.row));
-    let y1 = above.y + plan.row_h + END_GAP;
+    let y1 = above.y + plan.height_of(above.row) + END_GAP;
     let y2 = below.y - END_GAP;
     for (c, column) in plan.columns.iter().enumerate() {
         let Body::Cells { indexed: true, .. } = column.body else {

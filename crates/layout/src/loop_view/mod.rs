@@ -159,7 +159,7 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
                 let mark = row::draw_row(r, RowRole::Pass, above, &plan, options, (m, y))
                     .class_if("outer", r.depth < innermost);
                 previous = Some(placed);
-                (mark, m + plan.width, plan.row_h)
+                (mark, m + plan.width, plan.height_of(r))
             }
             LoopItem::RunHeader(h) => {
                 previous = None;
@@ -179,7 +179,7 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
                             role,
                             y,
                         });
-                        (mark, m + plan.width, plan.row_h)
+                        (mark, m + plan.width, plan.height_of(start))
                     }
                 }
             }

@@ -19,6 +19,7 @@ mod histories;
 mod history;
 mod items;
 mod linked_diff;
+mod members;
 #[cfg(test)]
 mod reference;
 mod row;

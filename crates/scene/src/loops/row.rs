@@ -3,6 +3,7 @@
 
 use algoscope_trace_format::{Step, Trace, Value};
 
+use super::members::{same_held, sort_members};
 use super::select::Selection;
 use super::snapshot::{frame_at, text, Held, HeldBy, Snapshot};
 use super::types::*;
@@ -168,13 +169,17 @@ fn container(
             let next = sequence_pairs(&now.held);
             let prev = before_held.map(sequence_pairs).unwrap_or_default();
             let cells = if *kind == ContainerKind::Set {
-                // A set has no positions: a member is new when the previous set lacks it.
-                next.iter()
+                // A set has no positions: a member is new when the previous set lacks it, and
+                // members are drawn in one order whatever the set's iteration order.
+                let mut cells: Vec<RowCell> = next
+                    .iter()
                     .map(|(_, (v, d))| {
                         let new = !prev.iter().any(|(_, (pv, pd))| pv == v && pd == d);
                         cell(step, v, new, None)
                     })
-                    .collect()
+                    .collect();
+                sort_members(&mut cells);
+                cells
             } else if let Some(d) = front_removed(&prev, &next) {
                 // Items left the front: every remaining one moved left by `d`, the rest were
                 // added at the end.
@@ -393,10 +398,12 @@ pub(crate) fn row_state(
     } else {
         Vec::new()
     };
-    let container_changed = selection
-        .containers
-        .iter()
-        .any(|name| input.now.containers.get(name) != input.before.containers.get(name));
+    let container_changed = selection.containers.iter().any(|name| {
+        !same_held(
+            input.now.containers.get(name),
+            input.before.containers.get(name),
+        )
+    });
     let scalar_changed = scalars
         .iter()
         .any(|s| s.changed && !input.loop_vars.contains(&s.name));

@@ -307,7 +307,9 @@ pub struct SequenceRow {
     pub offset: u64,
     /// The real number of items.
     pub length: u64,
-    /// The items shown; cell `k` is index `offset + k`.
+    /// The items shown; cell `k` is index `offset + k`. A set's members are sorted instead
+    /// (numbers by value, then the rest by text), the same order on every row whatever the
+    /// set's iteration order, since sets are compared by membership.
     pub cells: Vec<RowCell>,
     /// The items that left the front since the compared row (a `pop(0)`, `shift()` or
     /// `popleft()`), first first; the items that stayed moved left by as many places (their
