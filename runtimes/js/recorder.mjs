@@ -730,6 +730,8 @@ const MAX_ITEMS = 60;
 const MAX_CHARS = 48;
 const MAX_DEPTH = 250;
 const MAX_TURNS = 10000;
+/** What `prompt()` throws with when no input line is left (runtimes/python: `input()`'s). */
+export const DEFAULT_INPUT_HINT = "prompt() found no more input: give the program's standard input with --stdin FILE";
 
 // ----- loop sampling --------------------------------------------------------------------
 //
@@ -742,15 +744,31 @@ const MAX_TURNS = 10000;
 // when its passes would take more than half the step budget left when it started (its
 // share); a loop of unknown length (`while`, `do … while`, `for … in`, iterators) once it has
 // used a quarter of its share. In a sampled loop each pass is kept or skipped as it starts:
-// the first FIRST_PASSES, the last LAST_PASSES when the length is known, and round numbers
-// (10, 20 … 100, 200 …) while the loop's steps so far, plus room for its last passes, fit in
-// 60% of its share. Steps of skipped passes (and of everything they call) are not recorded;
-// their number is the next recorded step's `sk`.
+// the first FIRST_PASSES, the last LAST_PASSES, and round numbers (10, 20 … 100, 200 …) while
+// the loop's steps so far, plus room for its last passes, fit in 60% of its share. Steps of
+// skipped passes (and of everything they call) are not recorded; their number is the next
+// recorded step's `sk`.
+//
+// A loop of unknown length only knows its last passes once it ends, so its passes that are
+// not kept are recorded but held back (`createHoldback`): the most recent LAST_PASSES are
+// written when the loop ends, older ones are folded into the next record written and count
+// as skipped. One loop instance holds back at a time (the first to need it); a loop of
+// unknown length sampled inside it keeps only its first passes and round numbers. Holding
+// back records every pass, so a run stops holding back once that has cost HOLD_COST times its
+// step budget.
 
 /** Passes always kept at the start of a loop (and watched to measure a pass's cost). */
 export const FIRST_PASSES = 5;
-/** Passes kept at the end of a sampled loop of known length. */
+/** Passes kept at the end of a sampled loop (held back while its length is unknown). */
 export const LAST_PASSES = 5;
+/**
+ * Held passes are recorded in full, which costs several times what skipping them does: a run
+ * holds passes back until that cost passes this many times its step budget (then its loops
+ * of unknown length keep first passes and round numbers only).
+ */
+export const HOLD_COST = 20;
+/** What a heap object read again costs, in steps (the sampler's `heldCost`). */
+export const OBJECT_COST = 4;
 
 /** 10, 20 … 90, 100, 200 … 900, 1000, …: one significant digit, at least two digits. */
 export function isRound(n) {
@@ -761,32 +779,44 @@ export function isRound(n) {
 
 /**
  * Decides whether each pass of each loop is recorded, and counts the steps that are not.
- * `steps` is the number of recorded steps so far (the recorder keeps it up to date);
- * `sampled` turns true at the first skipped pass; `skipped` counts suppressed steps since the
- * last recorded one.
+ * `steps` is the number of recorded steps so far (the recorder keeps it up to date; it goes
+ * down by the steps of held passes folded away); `sampled` turns true at the first skipped
+ * or folded pass; `skipped` counts suppressed steps since the last recorded one; `heldCost`
+ * what recording held passes has cost (the recorder adds a step and OBJECT_COST per object
+ * sent for each held step).
  * @param {number} maxSteps the step budget
+ * @param {ReturnType<typeof createHoldback> | null} [holdback] where passes of a loop of
+ *   unknown length are held back, or null to keep only their first passes and round numbers
  */
-export function createSampler(maxSteps) {
+export function createSampler(maxSteps, holdback = null) {
   return {
     steps: 0,
     sampled: false,
     skipped: 0,
+    heldCost: 0,
+    /** The sampling state of the loop instance whose passes are held back, or null. */
+    holder: null,
     /**
      * The sampling state of a loop instance starting now; `length` is its number of passes
      * when known (null otherwise; it may be filled in before the second pass starts).
      */
     startLoop(length) {
-      return { length, startSteps: this.steps, share: Math.max(0, maxSteps - this.steps), sampled: false, perPass: 0, kept: true };
+      return { length, startSteps: this.steps, share: Math.max(0, maxSteps - this.steps), sampled: false, perPass: 0, kept: true, hold: false };
     },
     /** Whether pass `n` (1-based) of the loop with sampling state `state` is recorded. */
     startPass(state, n) {
-      const used = this.steps - state.startSteps;
+      let used = this.steps - state.startSteps;
+      if (state === this.holder) used -= holdback.heldSteps; // passes that may yet be folded away
       let keep;
       if (n <= FIRST_PASSES) {
         keep = true;
       } else {
         if (!state.sampled) {
-          if (n === FIRST_PASSES + 1) state.perPass = used / FIRST_PASSES;
+          if (n === FIRST_PASSES + 1) {
+            state.perPass = used / FIRST_PASSES;
+            // The length is known by now when it can be (`loopCount`, `sized`).
+            state.hold = state.length === null;
+          }
           if (state.length !== null) state.sampled = state.perPass * state.length > state.share / 2;
           else state.sampled = used > state.share / 4;
         }
@@ -795,19 +825,277 @@ export function createSampler(maxSteps) {
         } else if (state.length !== null && n > state.length - LAST_PASSES) {
           keep = true;
         } else {
+          // A held loop's last passes are in its steps so far already.
           const lastRoom = state.perPass * (state.length !== null ? LAST_PASSES : 0);
           keep = isRound(n) && used + lastRoom + state.perPass <= 0.6 * state.share;
+          if (state.hold && holdback !== null && (this.holder === null || this.holder === state)) {
+            if (this.heldCost > HOLD_COST * maxSteps) {
+              state.hold = false; // recording every pass costs too much: skip them
+              this.endLoop(state);
+            } else {
+              this.holder = state;
+              const folded = holdback.newPass(keep);
+              if (folded > 0) {
+                this.steps -= folded;
+                this.sampled = true;
+              }
+              keep = true;
+            }
+          }
         }
         if (!keep) this.sampled = true;
       }
       state.kept = keep;
       return keep;
     },
+    /** The loop instance with sampling state `state` ended: its held passes go out. */
+    endLoop(state) {
+      if (state === this.holder) {
+        this.holder = null;
+        holdback.flush();
+      }
+    },
+    /** The run ends: everything held back goes out. */
+    finish() {
+      this.holder = null;
+      if (holdback !== null) holdback.finish();
+    },
     /** Steps skipped since the last recorded step (and resets the count). */
     takeSkipped() {
       const skipped = this.skipped;
       this.skipped = 0;
       return skipped;
+    },
+  };
+}
+
+// ----- holding back the last passes of a loop of unknown length -------------------------
+//
+// As the Python tracer does (sampling.py `Holdback`, runtimes/python/PROTOCOL.md): while a
+// loop of unknown length is sampled, the records of its most recent LAST_PASSES passes are
+// held here instead of sent. A pass that falls out of the window is folded: its records are
+// merged into one pending delta, which goes out merged into the next record sent (so every
+// record still reads as a change from the one before it, and the folded steps count as `sk`).
+// When the loop ends (exit, `break`, `return`, an exception, a budget), the held passes go out
+// in order. Only step records and `{out: text}` records go through here; `end` goes out
+// directly.
+
+const idOrder = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
+
+/**
+ * Step records folded into one: what a reader that missed them needs to catch up, as the
+ * last of them would read after the step before the first.
+ * @param {number} maxFrames most frames a step lists (more are hidden)
+ */
+function createPending(maxFrames) {
+  /** Frame id → its merged update (`v`: variables changed, `all`: an `lv` came). */
+  const frames = new Map();
+  const added = new Set();
+  const removed = new Set();
+  const transient = new Set();
+  /** Heap id → its latest wire. */
+  const objects = new Map();
+  const out = [];
+  let order = null;
+  let loops = null;
+  let length = null;
+  let skipped = 0;
+  let last = null;
+
+  function foldFrame(merged, update) {
+    for (const key of Object.keys(update)) {
+      const value = update[key];
+      if (key === 'ls') {
+        if (merged.v === undefined) {
+          merged.v = new Map(value);
+          merged.all = false;
+        } else {
+          for (const [name, v] of value) merged.v.set(name, v);
+        }
+      } else if (key === 'lv') {
+        merged.v = new Map(value);
+        merged.all = true;
+      } else if (key !== 'i') {
+        merged[key] = value;
+      }
+    }
+  }
+
+  function frameRecord(merged) {
+    const update = {};
+    for (const key of Object.keys(merged)) {
+      if (key === 'v') update[merged.all ? 'lv' : 'ls'] = [...merged.v];
+      else if (key !== 'all') update[key] = merged[key];
+    }
+    return update;
+  }
+
+  return {
+    /** Step records folded. */
+    steps: 0,
+    /** Adds one record (a step or `{out: text}`). */
+    fold(rec) {
+      if ('out' in rec) {
+        out.push(rec.out);
+        return;
+      }
+      this.steps++;
+      last = rec;
+      if (rec.f) {
+        for (const update of rec.f) {
+          let merged = frames.get(update.i);
+          if (merged === undefined) frames.set(update.i, (merged = { i: update.i }));
+          foldFrame(merged, update);
+        }
+      }
+      if (rec.lp) loops = rec.lp;
+      if (rec.sk) skipped += rec.sk;
+      if ('fp' in rec) {
+        if (order === null || rec.fp <= order[0]) order = [rec.fp, [...rec.fa]];
+        else order = [order[0], [...order[1].slice(0, rec.fp - order[0]), ...rec.fa]];
+      }
+      if (rec.h) for (const id of Object.keys(rec.h)) objects.set(id, rec.h[id]);
+      if (rec.hr) {
+        for (const id of rec.hr) {
+          if (added.delete(id)) transient.add(id);
+          else removed.add(id);
+        }
+      }
+      if (rec.ha) {
+        for (const id of rec.ha) {
+          if (!removed.delete(id)) {
+            added.add(id);
+            transient.delete(id);
+          }
+        }
+      }
+      if ('n' in rec) length = rec.n;
+    },
+    /** `[out text or null, the step record]` of everything folded (at least one step). */
+    record() {
+      const rec = {};
+      if ('e' in last) rec.e = last.e;
+      rec.l = last.l;
+      if (order !== null) {
+        rec.fp = order[0];
+        rec.fa = order[1];
+      }
+      let merged = [...frames.values()];
+      if (order !== null && order[0] + order[1].length < maxFrames) {
+        // Nothing is hidden: a frame that came and went within the folded steps is gone for
+        // good, and the reader never needs it.
+        const listed = new Set(order[1]);
+        merged = merged.filter((m) => !('fn' in m) || listed.has(m.i));
+      }
+      if (merged.length > 0) rec.f = merged.map(frameRecord);
+      if ('r' in last) rec.r = last.r;
+      if ('x' in last) rec.x = last.x;
+      if (added.size > 0) rec.ha = [...added].sort(idOrder);
+      if (removed.size > 0) rec.hr = [...removed].sort(idOrder);
+      let h = null;
+      for (const [id, wire] of objects) {
+        if (removed.has(id) || transient.has(id)) continue;
+        if (h === null) h = {};
+        h[id] = wire;
+      }
+      if (h !== null) rec.h = h;
+      if (loops !== null) rec.lp = loops;
+      if (length !== null) rec.n = length;
+      if ('o' in last) rec.o = last.o;
+      const sk = skipped + this.steps - 1;
+      if (sk > 0) rec.sk = sk;
+      return [out.length > 0 ? out.join('') : null, rec];
+    },
+  };
+}
+
+const stepCount = (records) => records.reduce((n, rec) => n + ('out' in rec ? 0 : 1), 0);
+
+/**
+ * The held passes of the one loop instance holding back, and the pending folded delta.
+ * @param {(record: object) => void} emit sends a record on
+ * @param {number} limit passes held (the last passes kept of a sampled loop)
+ * @param {number} maxFrames most frames a step lists
+ */
+export function createHoldback(emit, limit, maxFrames) {
+  /** Held passes, oldest first: `{kept, records}`; a kept pass (a round number) goes out when it leaves the window, the others are folded. */
+  let passes = [];
+  let pending = null;
+
+  return {
+    /** The list the running held pass's records go to, or null (records go out). */
+    current: null,
+    /** Records go through `send` (something is held or pending). */
+    busy: false,
+    /** Step records held (not yet sent or folded). */
+    heldSteps: 0,
+    /**
+     * A held pass starts (`kept`: a round number, sent whatever follows); returns the steps
+     * folded away (the oldest pass, when more than `limit` are held).
+     */
+    newPass(kept) {
+      this.current = [];
+      passes.push({ kept, records: this.current });
+      this.busy = true;
+      let folded = 0;
+      while (passes.length > limit) {
+        const { kept: wasKept, records } = passes.shift();
+        const steps = stepCount(records);
+        if (wasKept) {
+          for (const rec of records) this.out(rec);
+        } else {
+          if (pending === null) pending = createPending(maxFrames);
+          for (const rec of records) pending.fold(rec);
+          folded += steps;
+        }
+        this.heldSteps -= steps;
+      }
+      return folded;
+    },
+    /** The holding loop ended: its held passes (the last ones) go out. */
+    flush() {
+      this.current = null;
+      const held = passes;
+      passes = [];
+      this.heldSteps = 0;
+      for (const { records } of held) for (const rec of records) this.out(rec);
+      this.busy = pending !== null;
+    },
+    /** The run ends: everything held or pending goes out (the last folded step on its own when no record followed it). */
+    finish() {
+      this.flush();
+      if (pending !== null) {
+        const p = pending;
+        pending = null;
+        this.busy = false;
+        const [text, rec] = p.record();
+        if (text !== null) emit({ out: text });
+        if (p.steps > 0) emit(rec);
+      }
+    },
+    /** Holds, merges or sends one record (a step or `{out: text}`). */
+    send(rec) {
+      if (this.current !== null) {
+        this.current.push(rec);
+        if (!('out' in rec)) this.heldSteps++;
+      } else {
+        this.out(rec);
+      }
+    },
+    /** Sends `rec`, merged with the pending delta when there is one. */
+    out(rec) {
+      if (pending !== null) {
+        pending.fold(rec);
+        if ('out' in rec) return;
+        const p = pending;
+        pending = null;
+        this.busy = this.current !== null;
+        const [text, merged] = p.record();
+        if (text !== null) emit({ out: text });
+        emit(merged);
+        return;
+      }
+      emit(rec);
     },
   };
 }
@@ -873,18 +1161,29 @@ function cutString(s) {
  *   loops, `n` output length, `o` output, `r` value, `x` exception, `sk` steps left out
  *   just before by loop sampling); values are `[type, repr(, length)]`, `"o12"` for a
  *   reference or `{u: reason}`; then `{out: text}` as text is printed and last
- *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`
+ *   `{end: {counts, sampled, error?, truncated?, stoppedBy?}}`. While a sampled loop of
+ *   unknown length runs, the records of its latest passes are held back and older ones
+ *   folded into the next record given (`createHoldback`), so records can come later than
+ *   they are made, never out of order
  * @param {string} [options.stdin] text `prompt()` reads line by line
+ * @param {string} [options.inputHint] the message of the error `prompt()` throws when no line
+ *   is left (as Python's `input()` raises EOFError); by default it says to give input with
+ *   the command line's `--stdin FILE`
  * @param {() => number} [options.clock] milliseconds (performance.now or Date.now)
  */
 export function createRecorder(options = {}) {
   installDefineHook();
   const maxSteps = options.maxSteps ?? 20000;
   const timeBudgetMs = options.timeBudgetMs ?? 6000;
-  const emit = options.onRecord ?? (() => {});
+  const emitRecord = options.onRecord ?? (() => {});
+  /** Held back passes of a sampled loop of unknown length (the recorder lists every frame). */
+  const holdback = createHoldback(emitRecord, LAST_PASSES, Infinity);
+  /** Sends a step or `{out}` record on, through the holdback while it holds or merges. */
+  const emit = (rec) => (holdback.busy ? holdback.send(rec) : emitRecord(rec));
   const clock = options.clock ?? (() => Date.now());
   const stdinLines = options.stdin == null ? [] : String(options.stdin).split(/\r?\n/);
   if (stdinLines.length > 0 && stdinLines[stdinLines.length - 1] === '') stdinLines.pop();
+  const inputHint = options.inputHint ?? DEFAULT_INPUT_HINT;
 
   let meta = { fns: [], scopes: [], loops: [] };
   const stack = [];
@@ -911,7 +1210,7 @@ export function createRecorder(options = {}) {
   const errorLines = new WeakMap();
   const proxies = new WeakSet();
   let idSeq = 0;
-  const sampler = createSampler(maxSteps);
+  const sampler = createSampler(maxSteps, holdback);
   /** Loops of frames on the stack that are in a pass not recorded (see `createSampler`). */
   let unkept = 0;
 
@@ -994,6 +1293,7 @@ export function createRecorder(options = {}) {
     if (s.length !== null && l.iteration > s.length && l.iteration > FIRST_PASSES) s.length = null;
     const was = s.kept;
     const kept = sampler.startPass(s, l.iteration);
+    steps = sampler.steps; // less the steps of held passes folded away
     if (kept !== was) countUnkept(f, kept ? -1 : 1);
   }
 
@@ -1002,6 +1302,7 @@ export function createRecorder(options = {}) {
     const loops = f.loops;
     for (let i = loops.length - 1; i >= from; i--) {
       if (!loops[i].sampling.kept) countUnkept(f, -1);
+      sampler.endLoop(loops[i].sampling);
     }
     loops.length = from;
   }
@@ -1158,82 +1459,64 @@ export function createRecorder(options = {}) {
     return out;
   };
   const skipClassKey = (key) => key === 'prototype' || key === 'length' || key === 'name';
-  /** Private field values of `o` (a class when `isClass`), in the order `privateFields` lists them. */
   /** Prototype → `{stamp, regs}`: the private-field readers along its chain, found once a step. */
   const privateChains = new WeakMap();
-  const privateValues = (o, isClass, out, n) => {
-    if (!isClass) {
-      const proto = getPrototypeOf(o);
-      if (proto === null) return n;
-      let c = privateChains.get(proto);
-      if (c === undefined) {
-        c = { stamp: 0, regs: [] };
-        privateChains.set(proto, c);
+  /**
+   * The private-field readers (`{names, reader}`, registered by `__as.privates`) of the
+   * classes along the chain of `o`, nearest first: its prototypes' constructors, or for a
+   * class (`isClass`) the class and the classes it extends.
+   */
+  const privateRegs = (o, isClass) => {
+    const walk = (start) => {
+      const regs = [];
+      let p = start;
+      for (let depth = 0; p != null && depth < 100; depth++) {
+        const cls = isClass ? p : ownData(p, 'constructor');
+        const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
+        if (reg) regs.push(reg);
+        p = getPrototypeOf(p);
       }
-      if (c.stamp !== stamp) {
-        c.stamp = stamp;
-        c.regs = [];
-        let p = proto;
-        for (let depth = 0; p != null && depth < 100; depth++) {
-          const cls = ownData(p, 'constructor');
-          const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-          if (reg) c.regs.push(reg);
-          p = getPrototypeOf(p);
-        }
-      }
-      const regs = c.regs;
-      for (let r = 0; r < regs.length; r++) {
-        const reg = regs[r];
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            v = THROWS;
-          }
-          out[n++] = v;
-        }
-      }
-      return n;
+      return regs;
+    };
+    if (isClass) return walk(o);
+    const proto = getPrototypeOf(o);
+    if (proto === null) return [];
+    let c = privateChains.get(proto);
+    if (c === undefined) {
+      c = { stamp: -1, regs: [] };
+      privateChains.set(proto, c);
     }
-    let p = o;
-    for (let depth = 0; p != null && depth < 100; depth++) {
-      const cls = isClass ? p : ownData(p, 'constructor');
-      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-      if (reg) {
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            out[n++] = THROWS;
-            continue;
-          }
-          out[n++] = v;
-        }
-      }
-      p = getPrototypeOf(p);
+    if (c.stamp !== stamp) {
+      c.stamp = stamp;
+      c.regs = walk(proto);
+    }
+    return c.regs;
+  };
+  /** Private field `i` of `reg` read from `o`, or THROWS when its reader throws. */
+  const readPrivate = (reg, o, i) => {
+    try {
+      return reg.reader(o, i);
+    } catch {
+      return THROWS;
+    }
+  };
+  /** Private field values of `o` (a class when `isClass`) into `out` from `n`, THROWS for a field that cannot be read; returns the new `n`. */
+  const privateValues = (o, isClass, out, n) => {
+    const regs = privateRegs(o, isClass);
+    for (let r = 0; r < regs.length; r++) {
+      const reg = regs[r];
+      for (let i = 0; i < reg.names.length; i++) out[n++] = readPrivate(reg, o, i);
     }
     return n;
   };
+  /** `[name, wire]` of each private field of `o` that can be read, in `privateValues` order. */
   const privateFields = (o, isClass) => {
     const out = [];
-    let p = isClass ? o : getPrototypeOf(o);
-    for (let depth = 0; p != null && depth < 100; depth++) {
-      const cls = isClass ? p : ownData(p, 'constructor');
-      const reg = typeof cls === 'function' ? privateReaders.get(cls) : undefined;
-      if (reg) {
-        for (let i = 0; i < reg.names.length; i++) {
-          let v;
-          try {
-            v = reg.reader(o, i);
-          } catch {
-            continue;
-          }
-          out.push([reg.names[i], value(v)]);
-        }
+    for (const reg of privateRegs(o, isClass)) {
+      for (let i = 0; i < reg.names.length; i++) {
+        const v = readPrivate(reg, o, i);
+        if (v !== THROWS) out.push([reg.names[i], value(v)]);
       }
-      p = getPrototypeOf(p);
     }
     return out;
   };
@@ -1843,6 +2126,7 @@ export function createRecorder(options = {}) {
       if (added.length > 0) rec.ha = added.sort(byIdNumber);
       if (removed.length > 0) rec.hr = removed.sort(byIdNumber);
       if (changed !== null) rec.h = changed;
+      if (holdback.current !== null) sampler.heldCost += 1 + OBJECT_COST * (changed === null ? 0 : Object.keys(changed).length);
       let loopCount = 0;
       let sameLoops = true;
       for (let k = 0; k < frames.length; k++) {
@@ -2360,6 +2644,7 @@ export function createRecorder(options = {}) {
         if (!(e instanceof BudgetExhausted)) throw e;
       }
     }
+    sampler.finish();
     const end = { counts: counts(), sampled: sampler.sampled };
     if (stopped) {
       end.truncated = true;
@@ -2367,7 +2652,7 @@ export function createRecorder(options = {}) {
     } else if (error) {
       end.error = error;
     }
-    emit({ end });
+    emitRecord({ end });
   }
 
   /**
@@ -2401,7 +2686,7 @@ export function createRecorder(options = {}) {
       Proxy: TrackedProxy,
       prompt: (message) => {
         if (message !== undefined) print(String(message), []);
-        if (stdinLines.length === 0) return null;
+        if (stdinLines.length === 0) throw new Error(inputHint);
         return stdinLines.shift();
       },
     };

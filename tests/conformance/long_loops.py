@@ -1,5 +1,5 @@
-# Long loops are sampled: the trace keeps their first passes, round-numbered passes and (when
-# the length is known as the loop starts) their last passes; the steps of the passes left
+# Long loops are sampled: the trace keeps their first passes, round-numbered passes and their
+# last passes (held back until a loop of unknown length ends); the steps of passes left
 # out are counted in the next recorded step's `skipped`. The JavaScript and TypeScript cases
 # tests/traces/{javascript,typescript}/cases/long_loops.{js,ts} are the same program and keep
 # the same passes.

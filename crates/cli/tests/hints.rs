@@ -93,3 +93,70 @@ fn html_prints_hint_warnings_too() {
     assert!(err.contains("warning: line 3: unknown hint `hid`"), "{err}");
     assert!(out.exists());
 }
+
+/// The `warning:` lines of a command's standard error.
+fn warnings(err: &str) -> Vec<&str> {
+    err.lines().filter(|l| l.starts_with("warning: ")).collect()
+}
+
+#[test]
+fn trace_prints_the_hint_warnings_render_prints() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let program = write(dir.path(), "hinted.py", HINTED);
+    let (ok, json, err) = algoscope(&["trace", program.to_str().expect("utf-8 path")]);
+    assert!(ok, "{err}");
+    assert!(json.contains("\"secret\""), "trace keeps hidden names");
+    let (_, render_err) = render_last(&program);
+    assert_eq!(warnings(&err), warnings(&render_err));
+    assert_eq!(warnings(&err).len(), 1, "{err}");
+}
+
+/// Hints naming `totl` (a typo of `total`), `j` (never a variable) and `inner` (a local of
+/// a function never called), in Python and JavaScript.
+const UNSEEN_PY: &str = "\
+arr = [5, 2, 9, 1]
+total = 0  # viz: show totl, total
+for i in range(len(arr)):  # viz: pointers arr: i, j
+    total += arr[i]
+def never():
+    inner = 1  # viz: hide inner
+";
+
+const UNSEEN_JS: &str = "\
+const arr = [5, 2, 9, 1];
+let total = 0; // viz: show totl, total
+for (let i = 0; i < arr.length; i++) { // viz: pointers arr: i, j
+  total += arr[i];
+}
+function never() {
+  const inner = 1; // viz: hide inner
+}
+";
+
+const UNSEEN_WARNINGS: [&str; 3] = [
+    "warning: line 2: hint names `totl`, which no step shows (expected: a variable some step \
+     of the run shows)",
+    "warning: line 3: hint names `j`, which no step shows (expected: a variable some step of \
+     the run shows)",
+    "warning: line 7: hint names `inner`, which no step shows (expected: a variable some step \
+     of the run shows)",
+];
+
+#[test]
+fn hints_naming_variables_no_step_shows_are_warned_about_with_their_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, source) in [("unseen.py", UNSEEN_PY), ("unseen.js", UNSEEN_JS)] {
+        let mut expected = UNSEEN_WARNINGS.to_vec();
+        if name.ends_with(".py") {
+            // The Python program's function is one line shorter.
+            expected[2] = "warning: line 6: hint names `inner`, which no step shows (expected: \
+                           a variable some step of the run shows)";
+        }
+        let program = write(dir.path(), name, source);
+        let (ok, _, err) = algoscope(&["trace", program.to_str().expect("utf-8 path")]);
+        assert!(ok, "{err}");
+        assert_eq!(warnings(&err), expected, "trace {name}");
+        let (_, err) = render_last(&program);
+        assert_eq!(warnings(&err), expected, "render {name}");
+    }
+}

@@ -342,7 +342,24 @@ fn prompt_reads_the_stdin_lines() {
     let stdin = case_path("javascript", "prompt_input.stdin");
     let stdin = stdin.to_str().expect("UTF-8 path");
     let trace = case("prompt_input.js", &["--stdin", stdin]);
-    assert_eq!(trace.stdout, "first? second? \nsum 7, rest null\n");
+    assert_eq!(
+        trace.stdout,
+        "first? second? \nsum 7, rest: prompt() found no more input: give the program's \
+         standard input with --stdin FILE\n"
+    );
+    assert!(trace.error.is_none(), "the program caught it");
+}
+
+#[test]
+fn prompt_without_stdin_says_how_to_give_it_at_the_call_line() {
+    for name in ["prompt_without_stdin.js", "prompt_without_stdin.ts"] {
+        let trace = case(name, &[]);
+        let error = trace.error.as_ref().expect("an error");
+        assert_eq!(error.type_name, "Error", "{name}");
+        assert!(error.message.contains("--stdin FILE"), "{}", error.message);
+        assert_eq!(error.line, Some(3), "{name}");
+        assert_eq!(trace.stdout, "name? ", "{name}: the prompt text is printed");
+    }
 }
 
 #[test]

@@ -4,22 +4,11 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use algoscope_layout::{layout_memory, LayoutOptions};
 use algoscope_scene::{memory_scene, MemoryScene, SceneOptions};
 use algoscope_trace_format::{validate_str, Trace};
+use common::goldens::golden;
 use serde_json::json;
-
-fn golden(language: &str, example: &str) -> Trace {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces");
-    let path = match language {
-        "python" => root.join(format!("python/{example}.json")),
-        "javascript" => root.join(format!("javascript/trace@{example}.js.snap")),
-        _ => root.join(format!("typescript/trace@{example}.ts.snap")),
-    };
-    common::load(&path)
-}
 
 /// The step's scene and SVG, drawn with the run's graph plans.
 fn draw(trace: &Trace, step: usize) -> (MemoryScene, String) {

@@ -6,11 +6,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use algoscope_layout::{layout_memory_full, LayoutOptions};
 use algoscope_scene::{memory_scene, object_key, MemoryScene, SceneOptions};
 use algoscope_trace_format::{Trace, Value};
+use common::goldens::golden;
 
 /// Every step of every trace, laid out flat and nested with the previous step's positions,
 /// as the stepper does; `check` gets each scene and its box rectangles by key.
@@ -109,16 +109,6 @@ fn every_tree_is_top_down_and_in_order_across() {
         "only {trees} trees drawn: is the BST example there?"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-fn golden(language: &str, example: &str) -> Trace {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces");
-    let path = match language {
-        "python" => root.join(format!("python/{example}.json")),
-        "javascript" => root.join(format!("javascript/trace@{example}.js.snap")),
-        _ => root.join(format!("typescript/trace@{example}.ts.snap")),
-    };
-    common::load(&path)
 }
 
 fn repr(value: Option<&Value>) -> String {

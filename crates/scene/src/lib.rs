@@ -42,5 +42,7 @@ pub use graph::*;
 pub use hints::*;
 pub use linked::*;
 pub use loops::*;
-pub use sizes::{step_sizes, ObjectSize, SizeModel, StepSizes, UnknownSizeModel};
+pub use sizes::{
+    step_sizes, ObjectSize, SizeModel, SizeModelMismatch, StepSizes, UnknownSizeModel,
+};
 pub use types::*;

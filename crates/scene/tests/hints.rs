@@ -1,8 +1,9 @@
 //! The `viz:` hint language: every hint, every warning, and `apply_hints` on a trace.
 
 use algoscope_scene::{
-    apply_hints, parse_hints, HintWarning, LinkedHint, LinkedShape, SizeHint, VizHints, ANY_FORM,
-    GRAPH_FORM, HIDE_FORM, LINKED_FORM, POINTERS_FORM, SHOW_FORM, SIZE_FORM,
+    apply_hints, hint_warnings, parse_hints, HintWarning, LinkedHint, LinkedShape, SizeHint,
+    VizHints, ANY_FORM, GRAPH_FORM, HIDE_FORM, LINKED_FORM, POINTERS_FORM, SEEN_FORM, SHOW_FORM,
+    SIZE_FORM,
 };
 use algoscope_trace_format::{Event, Frame, FrameState, Hint, Language, Step, Trace, Value};
 use proptest::prelude::*;
@@ -408,4 +409,80 @@ fn apply_without_hints_leaves_the_trace_alone() {
     let before = trace.clone();
     assert_eq!(apply_hints(&mut trace), VizHints::default());
     assert_eq!(trace, before);
+}
+
+// ---- names no step shows --------------------------------------------------------------------
+
+/// `(line, message)` of each of `hint_warnings`.
+fn unseen(hints: &[(u32, &str)]) -> Vec<(u32, String)> {
+    hint_warnings(&trace_with(hints))
+        .into_iter()
+        .map(|w| (w.line, w.message))
+        .collect()
+}
+
+fn names_no_step(line: u32, name: &str) -> (u32, String) {
+    (line, format!("hint names `{name}`, which no step shows"))
+}
+
+#[test]
+fn names_some_frame_of_some_step_holds_are_not_warned_about() {
+    // `k` and `swapped` are only in the second step's inner frame.
+    let hints = [
+        (1, "hide tmp, swapped; show a"),
+        (2, "pointers a: k; graph a; size k"),
+    ];
+    assert_eq!(unseen(&hints), []);
+}
+
+#[test]
+fn every_hint_naming_variables_is_checked_with_its_line() {
+    let hints = [
+        (3, "hide tmpp"),
+        (4, "show b"),
+        (5, "pointers arr: k, j"),
+        (6, "graph g"),
+        (7, "size n [10]"),
+        (8, "linked Node list next"),
+    ];
+    assert_eq!(
+        unseen(&hints),
+        [
+            names_no_step(3, "tmpp"),
+            names_no_step(4, "b"),
+            names_no_step(5, "arr"),
+            names_no_step(5, "j"),
+            names_no_step(6, "g"),
+            names_no_step(7, "n"),
+        ],
+        "a class and its fields are not variables"
+    );
+    let all = hint_warnings(&trace_with(&hints));
+    assert!(all.iter().all(|w| w.expected == SEEN_FORM));
+}
+
+#[test]
+fn a_container_path_is_checked_by_its_first_name_and_a_name_once_per_comment() {
+    let hints = [
+        (2, "pointers a.items: k; pointers b[]: k, k; show zz zz"),
+        (3, "show zz"),
+    ];
+    assert_eq!(
+        unseen(&hints),
+        [
+            names_no_step(2, "zz"),
+            names_no_step(2, "b"),
+            names_no_step(3, "zz")
+        ],
+        "within a comment: hide, show, pointers, graph, size names in turn"
+    );
+}
+
+#[test]
+fn parse_warnings_and_unseen_names_come_in_line_order() {
+    let hints = [(9, "show nope"), (2, "hid x"), (5, "show a")];
+    let warnings = hint_warnings(&trace_with(&hints));
+    let lines: Vec<u32> = warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [2, 9]);
+    assert_eq!(warnings[0].message, "unknown hint `hid`");
 }

@@ -1,19 +1,13 @@
 //! The memory scene's linked structures: trees and chains come from the linked-track
 //! detection, and a `viz: linked` hint (`SceneOptions::hints.linked`) overrides it.
 
+mod json_values;
+
 use algoscope_scene::{memory_scene, LinkedHint, LinkedShape, SceneOptions, VizHints};
 use algoscope_trace_format::{validate_str, Trace};
+use json_values::{int, none, r};
 use serde_json::json;
 
-fn int(n: i64) -> serde_json::Value {
-    json!({"kind": "prim", "type": "int", "repr": n.to_string()})
-}
-fn r(id: &str) -> serde_json::Value {
-    json!({"kind": "ref", "id": id})
-}
-fn none() -> serde_json::Value {
-    json!({"kind": "prim", "type": "NoneType", "repr": "None"})
-}
 fn node(
     class: &str,
     key: i64,

@@ -1,19 +1,13 @@
 //! The scene's rules on small traces: reachability and depth, nesting, arrows, pointers, grid
 //! focus, trees, output and changes.
 
+mod json_values;
+
 use algoscope_scene::{eval_index, memory_scene, ArrowKind, PointerAxis, SceneError, SceneOptions};
 use algoscope_trace_format::{validate_str, Trace};
+use json_values::{int, none, r};
 use serde_json::json;
 
-fn int(n: i64) -> serde_json::Value {
-    json!({"kind": "prim", "type": "int", "repr": n.to_string()})
-}
-fn r(id: &str) -> serde_json::Value {
-    json!({"kind": "ref", "id": id})
-}
-fn none() -> serde_json::Value {
-    json!({"kind": "prim", "type": "NoneType", "repr": "None"})
-}
 fn list(items: Vec<serde_json::Value>) -> serde_json::Value {
     json!({"kind": "list", "typeName": "list", "length": items.len(), "items": items})
 }

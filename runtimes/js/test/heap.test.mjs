@@ -115,3 +115,37 @@ test('a changed string past the shown 48 characters is not a change', async () =
   const steps = records.filter((r) => 'l' in r);
   assert.equal(steps[1].h, undefined);
 });
+
+test('private fields come from every class along the chain, nearest first; unreadable ones are left out', async () => {
+  // `class A { #x }` and `class B extends A { #y }` as crates/instrument-js registers them.
+  const x = new WeakMap();
+  const y = new WeakMap();
+  const brand = (map) => (o) => {
+    if (!map.has(o)) throw new TypeError('Cannot read private member from an object whose class did not declare it');
+    return map.get(o);
+  };
+  class A {}
+  class B extends A {}
+  const b = new B();
+  x.set(b, 1);
+  y.set(b, 2);
+  const bare = Object.create(B.prototype); // no private fields: every reader throws
+  const { steps } = await record((as) => {
+    as.privates(A, ['#x'], (o, i) => [brand(x)][i](o));
+    as.privates(B, ['#y'], (o, i) => [brand(y)][i](o));
+    as.meta(meta(['b', 'bare']));
+    const get = (i) => [b, bare][i];
+    const f = as.main(0, get);
+    as.line(f, 1, 0, get);
+    x.set(b, 10);
+    as.line(f, 2, 0, get);
+  });
+  const fields = (s, name) => {
+    const id = s.stack[0].locals.find(([n]) => n === name)[1];
+    return s.heap[id].f;
+  };
+  assert.deepEqual(fields(steps[0], 'b'), [['#y', ['number', '2']], ['#x', ['number', '1']]]);
+  assert.deepEqual(fields(steps[0], 'bare'), []);
+  assert.deepEqual(fields(steps[1], 'b'), [['#y', ['number', '2']], ['#x', ['number', '10']]]);
+  assert.equal(steps[1].changed.length, 1, 'a changed private field is a change of its object');
+});

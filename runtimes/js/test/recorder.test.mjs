@@ -1,7 +1,7 @@
 // The recorder on small hand-instrumented programs (the shapes crates/instrument-js emits).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRecorder } from '../recorder.mjs';
+import { createRecorder, DEFAULT_INPUT_HINT } from '../recorder.mjs';
 import { decode } from './wire.mjs';
 
 /** Runs `body(__as, globals)` under a fresh recorder; returns the records. */
@@ -206,4 +206,20 @@ test('a generator shows created, running, suspended and closed, with its frame',
     [6, 'closed', null],
     [6, 'closed', null],
   ]);
+});
+
+test('prompt() reads the stdin lines, then throws saying how to give input', async () => {
+  const seen = [];
+  const { stdout } = await record((as, g) => {
+    as.meta(meta());
+    as.main(0, () => undefined);
+    seen.push(g.prompt('a? '), g.prompt());
+    assert.throws(() => g.prompt('c? '), { message: DEFAULT_INPUT_HINT });
+  }, { stdin: 'one\r\ntwo\n' });
+  assert.deepEqual(seen, ['one', 'two']);
+  assert.equal(stdout, 'a? c? ');
+  assert.match(DEFAULT_INPUT_HINT, /--stdin FILE/);
+  await record((as, g) => {
+    assert.throws(() => g.prompt(), { message: 'no input here' });
+  }, { inputHint: 'no input here' });
 });

@@ -98,18 +98,85 @@ function records(steps) {
   return steps.filter((s) => s.skipped).map((s) => ({ pass: s.loops.length ? s.loops[0][3] : null, skipped: s.skipped }));
 }
 
-test('a loop of unknown length keeps first passes and round numbers only', async () => {
-  const { steps } = await record((as) => {
+test('a loop of unknown length keeps first, round and last passes (held back until it ends)', async () => {
+  const { steps, end } = await record((as) => {
     as.meta(meta);
     const f = as.main(0, () => undefined);
     countingLoop(as, f, 1234, { known: false });
     as.line(f, 5, 0, () => undefined);
   }, { maxSteps: 300 });
+  assert.equal(end.sampled, true);
+  assert.equal(end.truncated, undefined, 'held passes folded away do not use the budget');
   const kept = passes(steps);
-  assert.ok(kept.includes(10) && kept.includes(1000));
-  assert.ok(!kept.includes(1229) && !kept.includes(1234), 'no last passes');
-  // The step after the loop carries the steps of its unrecorded last passes.
-  assert.ok(steps[steps.length - 2].skipped > 0, 'the line after the loop');
+  // Sampled once it used a quarter of its share (pass 39 here): round numbers from then on.
+  assert.deepEqual(kept.slice(37, 42), [37, 38, 40, 50, 60]);
+  assert.deepEqual(kept.slice(-6), [1000, 1230, 1231, 1232, 1233, 1234]);
+  const recordedInLoop = steps.filter((s) => s.loops.length > 0).length;
+  const total = steps.reduce((sum, s) => sum + (s.skipped || 0), 0);
+  assert.equal(recordedInLoop - 1 + total, 2 * 1234, 'every pass step is recorded or counted');
+  // Folded passes still leave `i` true: the first held pass kept sees i = 1229.
+  for (const s of steps.filter((x) => x.line === 3)) {
+    assert.deepEqual(s.stack[0].locals, [['i', ['number', String(s.loops[0][3] - 1)]]]);
+  }
+});
+
+test('without a holdback a loop of unknown length keeps first passes and round numbers only', () => {
+  const s = createSampler(300);
+  const state = s.startLoop(null);
+  const kept = [];
+  for (let n = 1; n <= 1234; n++) {
+    if (s.startPass(state, n)) {
+      kept.push(n);
+      s.steps += 2;
+    }
+  }
+  assert.ok(kept.includes(10) && !kept.includes(1234), `${kept}`);
+});
+
+test('the held passes go out however the loop ends: exit, break, return, throw, budget', async () => {
+  const ends = {
+    exit: (i) => (i === 3000 ? 'exit' : null),
+    break: (i) => (i === 3000 ? 'break' : null),
+    return: (i) => (i === 3000 ? 'return' : null),
+    throw: (i) => (i === 3000 ? 'throw' : null),
+  };
+  for (const [name, how] of Object.entries(ends)) {
+    const { steps, end } = await record((as) => {
+      as.meta(meta);
+      const f = as.main(0, () => undefined);
+      as.loopEnter(f, 0, 0, () => undefined);
+      try {
+        for (let i = 1; ; i++) {
+          as.loopIter(f, 0);
+          const get = (k) => [i][k];
+          as.line(f, 3, 1, get);
+          const h = how(i);
+          if (h === 'break' || h === 'exit') break;
+          if (h === 'return') return;
+          if (h === 'throw') throw new Error('stop');
+          as.tail(f, 0, 1, get);
+        }
+      } finally {
+        as.loopExit(f, 0);
+      }
+    }, { maxSteps: 1000 });
+    const kept = passes(steps);
+    assert.deepEqual(kept.slice(-6), [2000, 2996, 2997, 2998, 2999, 3000], name);
+    assert.equal(end.truncated, undefined, name);
+  }
+  // A budget stop: a clock going 1 ms a reading stops the run after 64,000 events.
+  let now = 0;
+  const { steps, end } = await record((as) => {
+    as.meta(meta);
+    const f = as.main(0, () => undefined);
+    countingLoop(as, f, 1e9, { known: false });
+  }, { maxSteps: 5000, timeBudgetMs: 1000, clock: () => now++ });
+  assert.equal(end.stoppedBy, 'time');
+  const kept = passes(steps);
+  const last = kept[kept.length - 1];
+  // The stop came as a pass started (it is held, with no step): four passes with steps.
+  assert.deepEqual(kept.slice(-5), [10000, last - 3, last - 2, last - 1, last]);
+  assert.ok(last > 12000, `${last}`);
 });
 
 test('calls made from a skipped pass are skipped with it', async () => {

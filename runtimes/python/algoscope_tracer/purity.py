@@ -31,6 +31,8 @@ import bisect
 import dis
 import sys
 
+from .bytecode import instructions
+
 _SAFE = frozenset(
     """
     NOP RESUME CACHE EXTENDED_ARG POP_TOP PUSH_NULL COPY SWAP ROT_TWO ROT_THREE ROT_FOUR ROT_N
@@ -132,11 +134,10 @@ class CodePurity:
     __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables")
 
     def __init__(self, code):
-        self.instructions = list(dis.get_instructions(code))
-        self.index = {ins.offset: i for i, ins in enumerate(self.instructions)}
+        #: The instructions, and the source line of each (None for those without one).
+        self.instructions, self.lines = instructions(code)
         self.offsets = [ins.offset for ins in self.instructions]
-        #: The source line of each instruction (None for those without one).
-        self.lines = [_line(ins) for ins in self.instructions]
+        self.index = {offset: i for i, offset in enumerate(self.offsets)}
         #: Byte position → the offset of the instruction holding it (:meth:`containing`).
         self.starts = {}
         self.stretches = {}
@@ -459,10 +460,3 @@ def resolve(expr, local_vars, global_vars, dict_of):
         except ArithmeticError:
             raise Unresolved
     raise Unresolved
-
-
-def _line(ins):
-    positions = getattr(ins, "positions", None)
-    if positions is not None:
-        return positions.lineno
-    return ins.starts_line if isinstance(ins.starts_line, int) and ins.starts_line is not True else None

@@ -35,6 +35,10 @@ PROGRAM_FILE = "<program>"
 RECURSION_HEADROOM = 200
 #: Steps between two ``counts`` records, so a run killed in a long built-in call keeps counts.
 COUNTS_EVERY = 1000
+#: The clock is read for the time budget at every 16th event (a mask): reading it at every
+#: event cost 1% of the run, and 16 events take well under a millisecond unless they run long
+#: built-in calls, which the CLI's own stop after the budget covers as it covers one such call.
+_CLOCK_EVERY = 15
 #: Most active frames listed in a step; deeper stacks show the outermost and innermost ones.
 MAX_FRAMES = 64
 _OUTER_FRAMES = 16
@@ -54,6 +58,7 @@ _FUNCTION_TYPE = types.FunctionType
 _METHOD_TYPE = types.MethodType
 #: Types an augmented assignment cannot have changed in place.
 _IMMUTABLE = frozenset((int, float, str, bool, type(None), complex, tuple, frozenset, bytes))
+_NO_NAMES = frozenset()
 
 
 class BudgetExceeded(BaseException):
@@ -106,6 +111,7 @@ class FrameState:
         "direct",
         "name_index",
         "windowed",
+        "pending",
     )
 
     def __init__(self, frame, fid, info):
@@ -135,6 +141,10 @@ class FrameState:
         #: A long list among its variables is shown in a window that follows an index
         #: variable (``_window``): its variables are always all read.
         self.windowed = False
+        #: Variables it may have assigned since it was last read in the stretches that ended at
+        #: a direct call of one of the program's functions (the rest of the line after the call
+        #: is in ``Tracer.stores``); None when not known (then all are read).
+        self.pending = None
 
 
 class Options:
@@ -186,6 +196,8 @@ class Tracer:
         #: The frame being called when the call event found it called directly by the program
         #: frame before it (see :meth:`_calls_program_function`), until the call is handled.
         self.direct_callee = None
+        #: Variables the caller's stretch up to that call may have assigned (None: not known).
+        self.direct_stores = None
         #: The per-frame trace function, made once (each ``self._event`` is a new bound method).
         self.local_hook = self._event
         self.by_frame = {}
@@ -331,8 +343,9 @@ class Tracer:
     def _event(self, frame, event, arg, info=None):
         """The per-frame trace function (``info``: the frame's :class:`CodeInfo`, looked up
         when not given); returns itself, so every event of the frame comes back here."""
+        state = self.by_frame.get(id(frame))
         if info is None:
-            info = self.codes[id(frame.f_code)]
+            info = state.info if state is not None else self.codes[id(frame.f_code)]
         hook = self.local_hook
         if self.stop_reason is not None:
             self._raise_into_program(BudgetExceeded(self.stop_reason))
@@ -343,11 +356,10 @@ class Tracer:
         self.last_lasti = frame.f_lasti
         if self.reread_heap:
             self.heap_dirty = True
-        if _perf_counter() > self.deadline:
+        if not self.events & _CLOCK_EVERY and _perf_counter() > self.deadline:
             self._stop("time")
         if self.steps >= self.max_steps:
             self._stop("steps")
-        state = self.by_frame.get(id(frame))
         if state is not None and not state.dirty:
             state.dirty = True
             self.touched.append(state)
@@ -391,6 +403,9 @@ class Tracer:
                 if counter is None:
                     counter = self.functions[info.name] = [0, 0, 0]
                 counter[0] += 1
+                caller = self.by_frame.get(id(frame.f_back))
+                if caller is not None:
+                    self._note_call(caller, direct)
                 state = self._enter(frame, info)
                 state.direct = direct
         elif event == "return":
@@ -450,10 +465,12 @@ class Tracer:
             if caller is None or caller.purity is None:
                 self.heap_dirty = True
                 return
-            self._check_stretch(last, caller.purity.stretch(self.last_lasti, call_at))
+            stretch = caller.purity.stretch(self.last_lasti, call_at)
+            self._check_stretch(last, stretch)
             callables = caller.purity.callables.get(caller.purity.containing(call_at))
             if self._calls_program_function(last, callables):
                 self.direct_callee = frame
+                self.direct_stores = stretch.stores
             else:
                 self.heap_dirty = True
         else:
@@ -532,6 +549,21 @@ class Tracer:
                     self.mutated.add(oid)
         except Unresolved:
             self.heap_dirty = True
+
+    def _note_call(self, caller, direct):
+        """Notes in ``caller.pending`` what the program frame ``caller`` assigned before the
+        call being entered (known for a direct call), so that it need not be read whole at
+        its next step (see :meth:`_record`). A caller whose variables other frames share is
+        read at the call's step (as at any step that may have changed them)."""
+        pending = caller.pending
+        stores = self.direct_stores
+        if not direct or pending is None or caller.dirty or stores is None:
+            caller.pending = None
+        elif stores:
+            caller.pending = pending | stores
+            if caller.shares_vars:
+                caller.dirty = True
+                self.touched.append(caller)
 
     def _resume_caller(self, frame):
         """After a program function returned to the program frame that called it directly
@@ -641,7 +673,16 @@ class Tracer:
             for s in frames:
                 if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
                     refs = s.refs
-                    update = self._frame_update(s)
+                    stores = None
+                    if s.pending is not None and not shared:
+                        if s is state:
+                            # Back from a direct call of a program function: what it assigned
+                            # before the call and since it returned.
+                            if self.stores is not None:
+                                stores = self.stores.union(s.pending)
+                        elif s.pending:
+                            stores = s.pending  # a caller that assigned before the call
+                    update = self._frame_update(s, stores)
                     if update is not None:
                         updates.append(update)
                     if s.refs != refs:
@@ -745,6 +786,7 @@ class Tracer:
         ``stores``: the only variables that can have changed since it was last read, when
         known (then only those are read again)."""
         state.dirty = False
+        state.pending = _NO_NAMES
         frame = state.frame
         line = frame.f_lineno
         read = None
@@ -888,7 +930,7 @@ class Tracer:
 
 def _pairs(names, values):
     """``[[name, value]…]`` as a frame's ``lv`` lists them."""
-    return [[name, v] for name, v in zip(names, values)]
+    return list(map(list, zip(names, values)))
 
 
 def _record_encoder():

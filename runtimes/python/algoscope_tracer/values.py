@@ -314,6 +314,8 @@ class Heap:
 
     def value(self, v):
         """The wire value of ``v``; a heap object's id is also appended to ``self.found``."""
+        if v is None:
+            return None
         t = type(v)
         if t is int and -INT_WIRE_MAX < v < INT_WIRE_MAX:
             return v
@@ -434,14 +436,21 @@ def _size(obj, info):
 # -- sequences ------------------------------------------------------------------------------
 
 
+_WHOLE = slice(None)
+
+
 def _seq_items(heap, oid, obj, info):
     kind = info.kind
     if kind == "list":
         length = list.__len__(obj)
+        if length <= WINDOW:  # the whole list (what window_of gives, without the call)
+            return length, 0, list.__getitem__(obj, _WHOLE)
         offset = heap.window_of(oid, length)
         items = list.__getitem__(obj, slice(offset, offset + WINDOW))
     elif kind == "tuple":
         length = tuple.__len__(obj)
+        if length <= WINDOW:
+            return length, 0, obj if type(obj) is tuple else tuple.__getitem__(obj, _WHOLE)
         offset = heap.window_of(oid, length)
         items = tuple.__getitem__(obj, slice(offset, offset + WINDOW))
     elif kind == "deque":

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
-use super::render::scene_options;
+use super::render::{check_sizes_of_input, scene_options};
 use crate::html::{build_page, PageOptions};
 
 /// Arguments of `html`.
@@ -21,8 +21,9 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them.
     #[arg(long)]
     pub nested: bool,
-    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
-    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
+    /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
+    /// docs/memory-sizes.md.
     #[arg(long, value_name = "MODEL")]
     pub sizes: Option<algoscope_scene::SizeModel>,
     /// How to run a program (ignored for a trace file).
@@ -37,8 +38,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| default_output(&args.input));
     refuse_overwriting_input(&args.input, &output)?;
+    check_sizes_of_input(&args.input, args.sizes)?;
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene = scene_options(&mut trace, args.sizes);
+    let scene = scene_options(&mut trace, args.sizes)?;
     let title = args
         .input
         .file_name()

@@ -1,9 +1,10 @@
 //! One-line notes on standard error about how a traced run ended, for the commands that run a
 //! program (`trace`, `html`, `render`): they still exit 0 with the trace, but say when the
-//! program raised or was cut off by a budget.
+//! program raised or was cut off by a budget; and the warnings about its `viz:` hints.
 
 use std::io::Write;
 
+use algoscope_scene::hint_warnings;
 use algoscope_trace_format::{StopReason, Trace};
 
 /// The type name the runners give a process that ended before the program did.
@@ -46,5 +47,15 @@ pub fn print_notes(trace: &Trace) {
     let mut stderr = std::io::stderr().lock();
     for note in run_notes(trace) {
         let _ = writeln!(stderr, "{note}");
+    }
+}
+
+/// Writes the trace's hint warnings ([`hint_warnings`]: hints that do not parse, names no step
+/// shows) to standard error as `warning: line N: MESSAGE (expected: FORM)`, one per line; a
+/// failing standard error is ignored. Call it before the hints are applied.
+pub fn print_hint_warnings(trace: &Trace) {
+    let mut stderr = std::io::stderr().lock();
+    for warning in hint_warnings(trace) {
+        let _ = writeln!(stderr, "warning: {warning}");
     }
 }

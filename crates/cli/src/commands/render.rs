@@ -2,7 +2,7 @@
 //! [--sizes MODEL] [-o OUT.svg]`: one step's memory picture, or the history of the loop
 //! running at that step, as SVG.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
 
@@ -13,11 +13,13 @@ use algoscope_scene::{
     apply_hints, graph_universe, loop_scene, memory_scene, LoopSceneOptions, SceneOptions,
     SizeModel,
 };
-use algoscope_trace_format::Trace;
+use algoscope_trace_format::{Language, Trace};
 
 use super::input::{load_trace, RunArgs};
+use super::notes::print_hint_warnings;
 use super::output::{refuse_overwriting_input, write_stdout};
 use crate::html::loop_scene_options;
+use crate::run::Program;
 
 /// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +72,9 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them (memory view).
     #[arg(long)]
     pub nested: bool,
-    /// Show memory sizes in this model: python (64-bit CPython), textbook (8-byte words) or
-    /// v8 (64-bit V8, compressed pointers). See docs/memory-sizes.md.
+    /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
+    /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
+    /// docs/memory-sizes.md.
     #[arg(long, value_name = "MODEL")]
     pub sizes: Option<SizeModel>,
     /// Where to write the SVG; standard output when absent.
@@ -87,8 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(output) = &args.output {
         refuse_overwriting_input(&args.input, output)?;
     }
+    check_sizes_of_input(&args.input, args.sizes)?;
     let mut trace = load_trace(&args.input, &args.run)?;
-    let scene_options = scene_options(&mut trace, args.sizes);
+    let scene_options = scene_options(&mut trace, args.sizes)?;
     let count = trace.steps.len();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
@@ -183,16 +187,45 @@ fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
 }
 
 /// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
-/// standard error as `warning: line N: MESSAGE (expected: FORM)`, and returns the scene options
-/// carrying the hints and the size model (`--sizes`).
-pub(super) fn scene_options(trace: &mut Trace, size_model: Option<SizeModel>) -> SceneOptions {
+/// standard error as `warning: line N: MESSAGE (expected: FORM)` ([`print_hint_warnings`]),
+/// and returns the scene options carrying the hints and the size model (`--sizes`).
+///
+/// Errors when the size model does not fit the trace's language (`python` for a JavaScript
+/// run), naming the models that do.
+pub(super) fn scene_options(
+    trace: &mut Trace,
+    size_model: Option<SizeModel>,
+) -> Result<SceneOptions, String> {
+    check_sizes(size_model, trace.language)?;
+    print_hint_warnings(trace);
     let hints = apply_hints(trace);
-    for warning in &hints.warnings {
-        eprintln!("warning: {warning}");
-    }
-    SceneOptions {
+    Ok(SceneOptions {
         hints,
         size_model,
         ..SceneOptions::default()
+    })
+}
+
+/// Refuses `--sizes MODEL` for a program whose language the model does not describe
+/// (`python` for JavaScript or TypeScript), naming the models that fit. Called before a
+/// program runs (its language from its extension) and again on the trace (a trace file).
+pub(super) fn check_sizes(size_model: Option<SizeModel>, language: Language) -> Result<(), String> {
+    match size_model {
+        Some(model) => model
+            .check_fits(language)
+            .map_err(|e| format!("--sizes: {e}")),
+        None => Ok(()),
+    }
+}
+
+/// [`check_sizes`] for a program input before it runs; nothing for a trace file (its
+/// language is known once read) or an extension `load_trace` refuses anyway.
+pub(super) fn check_sizes_of_input(
+    input: &Path,
+    size_model: Option<SizeModel>,
+) -> Result<(), String> {
+    match Program::language_of(input) {
+        Ok(language) => check_sizes(size_model, language),
+        Err(_) => Ok(()),
     }
 }

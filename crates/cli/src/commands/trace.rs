@@ -3,15 +3,16 @@
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
 //! error) or ran out of a budget (`truncated`); a one-line `note:` on standard error says
-//! which. A syntax error prints `FILE:LINE:COL: message` for each error and exits 2 without a
-//! trace; anything else that stops tracing exits 1.
+//! which, and `warning:` lines name hints that do not parse or name no variable a step shows
+//! (as `render` and `html` print them). A syntax error prints `FILE:LINE:COL: message` for
+//! each error and exits 2 without a trace; anything else that stops tracing exits 1.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input::RunArgs;
-use super::notes::print_notes;
+use super::notes::{print_hint_warnings, print_notes};
 use super::output::{refuse_overwriting_input, write_stdout};
 use crate::run::{trace_program, Program, TraceFailure};
 
@@ -57,6 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Err(other) => return Err(other.to_string()),
     };
     print_notes(&trace);
+    print_hint_warnings(&trace);
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&trace)
     } else {

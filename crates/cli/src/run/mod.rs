@@ -51,6 +51,27 @@ pub struct Program {
 }
 
 impl Program {
+    /// The language of the program at `path`, from its extension (`.py`; `.js`, `.mjs`,
+    /// `.cjs`; `.ts`, `.mts`, `.cts`, in any case), without reading it.
+    ///
+    /// Errors with [`TraceFailure::Unsupported`] for any other extension.
+    pub fn language_of(path: &Path) -> Result<Language, TraceFailure> {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match extension.as_str() {
+            "py" => Ok(Language::Python),
+            "js" | "mjs" | "cjs" => Ok(Language::Javascript),
+            "ts" | "mts" | "cts" => Ok(Language::Typescript),
+            _ => Err(TraceFailure::Unsupported {
+                path: path.to_path_buf(),
+                extension,
+            }),
+        }
+    }
+
     /// Reads a program file; its language comes from the extension (`.py`).
     ///
     /// # Errors
@@ -60,22 +81,7 @@ impl Program {
     /// its bytes are not text in the language's encoding (UTF-8, or for Python the PEP 263
     /// declaration).
     pub fn from_path(path: &Path) -> Result<Self, TraceFailure> {
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let language = match extension.as_str() {
-            "py" => Language::Python,
-            "js" | "mjs" | "cjs" => Language::Javascript,
-            "ts" | "mts" | "cts" => Language::Typescript,
-            _ => {
-                return Err(TraceFailure::Unsupported {
-                    path: path.to_path_buf(),
-                    extension,
-                })
-            }
-        };
+        let language = Self::language_of(path)?;
         let bytes = std::fs::read(path).map_err(|source| TraceFailure::Read {
             path: path.to_path_buf(),
             source,

@@ -50,6 +50,10 @@ const TRACER_FILES: &[(&str, &str)] = &[
         include_str!("../../../../runtimes/python/algoscope_tracer/sampling.py"),
     ),
     (
+        "bytecode.py",
+        include_str!("../../../../runtimes/python/algoscope_tracer/bytecode.py"),
+    ),
+    (
         "purity.py",
         include_str!("../../../../runtimes/python/algoscope_tracer/purity.py"),
     ),

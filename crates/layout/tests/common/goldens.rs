@@ -41,3 +41,15 @@ pub fn all_languages() -> Vec<(String, Trace)> {
     }
     out
 }
+
+/// The golden trace of example `example` (`bst`) in `language` (`python`, `javascript` or
+/// `typescript`).
+pub fn golden(language: &str, example: &str) -> Trace {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces");
+    let path = match language {
+        "python" => root.join(format!("python/{example}.json")),
+        "javascript" => root.join(format!("javascript/trace@{example}.js.snap")),
+        _ => root.join(format!("typescript/trace@{example}.ts.snap")),
+    };
+    super::load(&path)
+}

@@ -271,43 +271,25 @@ fn shown_containers(
         .collect()
 }
 
+/// The golden trace loader the integration tests use (test-only code, shared by path).
+#[cfg(test)]
+#[path = "../../tests/loops_support/goldens.rs"]
+mod goldens;
+
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     use super::*;
     use crate::loop_histories;
 
+    /// Every golden trace, and the sampled-loop fixture.
     fn goldens() -> Vec<(String, Trace)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces");
-        let mut files: Vec<PathBuf> =
-            vec![Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/loops_fixtures/sampled_range.json")];
-        let mut dirs = vec![root];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).expect("golden directory") {
-                let path = entry.expect("directory entry").path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|x| x == "json" || x == "snap") {
-                    files.push(path);
-                }
-            }
-        }
-        files.sort();
-        files
-            .into_iter()
-            .map(|path| {
-                let text = std::fs::read_to_string(&path).expect("golden trace");
-                let body = match text.strip_prefix("---") {
-                    Some(rest) => rest.split_once("\n---\n").map_or(rest, |(_, body)| body),
-                    None => &text,
-                };
-                let trace = algoscope_trace_format::validate_str(body)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                (path.display().to_string(), trace)
-            })
-            .collect()
+        let fixture =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/loops_fixtures/sampled_range.json");
+        let mut traces = vec![(fixture.display().to_string(), goldens::load(&fixture))];
+        traces.extend(goldens::all_goldens());
+        traces
     }
 
     /// Small caps and bands too, so the window the query assembles is cut often.

@@ -12,6 +12,7 @@
 //! slots excluded) plus its cells, so own sizes add up from what the box shows. A windowed
 //! sequence or dict counts the items it does not show at the mean size of those it shows.
 
+mod fit;
 mod prim;
 mod python;
 mod textbook;
@@ -24,6 +25,8 @@ use std::str::FromStr;
 
 use algoscope_trace_format::{HeapObject, Step, Value};
 use serde::{Deserialize, Serialize};
+
+pub use fit::SizeModelMismatch;
 
 use crate::build::slot_id;
 use crate::types::{frame_key, object_key};

@@ -3,10 +3,13 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
-
 use algoscope_scene::{LoopItem, LoopRow, LoopScene, RowContainer, RowContent, RowPointer};
-use algoscope_trace_format::{validate_str, Trace};
+use algoscope_trace_format::Trace;
+
+mod goldens;
+// Each test crate including this module uses some of them.
+#[allow(unused_imports)]
+pub use goldens::{all_goldens, load, root};
 
 /// The languages with golden traces, and how their files are named.
 pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
@@ -21,10 +24,6 @@ pub const ALGORITHMS: &[(&str, &str)] = &[
     ("linked_list", "reverse_list"),
 ];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces")
-}
-
 /// The golden trace of example `name` (`bubble_sort`) in `language`.
 pub fn golden(language: &str, name: &str) -> Trace {
     let path = match language {
@@ -37,45 +36,6 @@ pub fn golden(language: &str, name: &str) -> Trace {
             .join(format!("trace@{name}.ts.snap")),
     };
     load(&path)
-}
-
-/// Reads a trace file: plain JSON, or an insta snapshot whose body is the JSON.
-pub fn load(path: &Path) -> Trace {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let body = match text.strip_prefix("---") {
-        Some(rest) => rest.split_once("\n---\n").map_or(rest, |(_, body)| body),
-        None => &text,
-    };
-    validate_str(body).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Every trace under `tests/traces` (examples and `cases`, every language), with its path
-/// relative to that directory.
-pub fn all_goldens() -> Vec<(String, Trace)> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut dirs = vec![root()];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "json" || x == "snap") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let name = path
-                .strip_prefix(root())
-                .unwrap_or(&path)
-                .display()
-                .to_string();
-            (name, load(&path))
-        })
-        .collect()
 }
 
 fn cells(texts: impl Iterator<Item = (String, bool, Option<u64>, u64)>) -> String {

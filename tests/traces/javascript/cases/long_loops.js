@@ -1,5 +1,5 @@
-// Long loops are sampled: the trace keeps their first passes, round-numbered passes and (when
-// the length is known as the loop starts) their last passes; the steps of the passes left
+// Long loops are sampled: the trace keeps their first passes, round-numbered passes and their
+// last passes (held back until a loop of unknown length ends); the steps of passes left
 // out are counted in the next recorded step's `skipped`. tests/conformance/long_loops.py is
 // the same program in Python and keeps the same passes (so does long_loops.ts).
 const square = (v) => {

@@ -1,5 +1,11 @@
-// prompt() reads the lines given with --stdin, one per call; null when none are left.
+// prompt() reads the lines given with --stdin, one per call; with none left it throws (as
+// Python's input() raises EOFError), saying how to give input.
 const a = Number(prompt('first? '));
 const b = Number(prompt('second? '));
-const rest = prompt();
-console.log(`\nsum ${a + b}, rest ${rest}`);
+let rest;
+try {
+  rest = prompt();
+} catch (e) {
+  rest = e.message;
+}
+console.log(`\nsum ${a + b}, rest: ${rest}`);
