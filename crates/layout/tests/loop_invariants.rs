@@ -20,19 +20,26 @@ fn expected_keys(scene: &LoopScene) -> Vec<String> {
     scene
         .items
         .iter()
-        .map(|item| match item {
-            LoopItem::RunHeader(h) => format!("run:{}:{}", h.loop_id, h.run),
-            LoopItem::Row(r) => format!("row:{}:{}:{}", r.loop_id, r.run, r.iteration),
-            LoopItem::Quiet(b) => format!(
+        .flat_map(|item| match item {
+            // A header with the state its run started from draws that as a row under it.
+            LoopItem::RunHeader(h) => {
+                let mut keys = vec![format!("run:{}:{}", h.loop_id, h.run)];
+                if h.start.is_some() {
+                    keys.push(format!("start:{}:{}", h.loop_id, h.run));
+                }
+                keys
+            }
+            LoopItem::Row(r) => vec![format!("row:{}:{}:{}", r.loop_id, r.run, r.iteration)],
+            LoopItem::Quiet(b) => vec![format!(
                 "quiet:{}:{}:{}-{}",
                 b.loop_id, b.run, b.iterations[0], b.iterations[1]
-            ),
+            )],
             LoopItem::Gap(g) => {
                 let n = gaps.entry((g.loop_id.clone(), g.run)).or_insert(0);
                 *n += 1;
-                format!("gap:{}:{}:{n}", g.loop_id, g.run)
+                vec![format!("gap:{}:{}:{n}", g.loop_id, g.run)]
             }
-            LoopItem::Dropped(_) => "dropped".to_string(),
+            LoopItem::Dropped(_) => vec!["dropped".to_string()],
         })
         .collect()
 }
@@ -185,7 +192,7 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
         if !inside(rect, view) {
             problems.push(format!("{key} {rect:?} outside the viewBox {view:?}"));
         }
-        if has_class(node, "loop-row") {
+        if has_class(node, "loop-row") || has_class(node, "loop-start") {
             for container in node.children().filter(|n| has_class(*n, "container")) {
                 let name = container.attribute("data-name").unwrap_or_default();
                 for cell in container

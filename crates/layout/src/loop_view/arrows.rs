@@ -8,21 +8,23 @@ use algoscope_scene::{LoopRow, RowContent};
 use crate::drawing::{fmt_num, Mark};
 
 use super::plan::{Body, Plan};
-use super::row::{cell_key, row_key};
+use super::row::{cell_key, RowRole};
 
 /// Space (px) left between an arrow's ends and the rows it joins.
 const END_GAP: f64 = 1.5;
 
-/// A row as placed: the row and its top edge (px).
+/// A row as placed: the row, what it stands for and its top edge (px).
 pub(super) struct PlacedRow<'a> {
     /// The scene's row.
     pub row: &'a LoopRow,
+    /// A pass, or the state its run started from.
+    pub role: RowRole,
     /// Its top edge (px).
     pub y: f64,
 }
 
-/// The arrows from `above` (the previous row of the same run, drawn directly above) into
-/// `below`; `x0` is the rows' left edge (px).
+/// The arrows from `above` (the previous row of the same run, or the run's start row, drawn
+/// directly above) into `below`; `x0` is the rows' left edge (px).
 pub(super) fn change_arrows(
     above: &PlacedRow,
     below: &PlacedRow,
@@ -30,8 +32,8 @@ pub(super) fn change_arrows(
     x0: f64,
 ) -> Vec<Mark> {
     let mut out = Vec::new();
-    let (from_row, to_row) = (row_key(above.row), row_key(below.row));
-    let y1 = above.y + plan.row_h + END_GAP;
+    let (from_row, to_row) = (above.role.key(above.row), below.role.key(below.row));
+    let y1 = above.y + plan.height_of(above.row) + END_GAP;
     let y2 = below.y - END_GAP;
     for (c, column) in plan.columns.iter().enumerate() {
         let Body::Cells { indexed: true, .. } = column.body else {

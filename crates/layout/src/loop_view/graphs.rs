@@ -30,7 +30,7 @@ impl GraphBody {
     /// Plans graph `id` of `scene`; `None` when no row holds it.
     pub(super) fn new(scene: &LoopScene, id: &str, options: &LoopLayoutOptions) -> Option<Self> {
         let mut states = scene
-            .rows()
+            .drawn_rows()
             .flat_map(|r| r.graphs.iter())
             .filter(|g| g.id == id);
         let first = states.next()?;

@@ -63,6 +63,12 @@ pub(super) enum Shape {
     Tree {
         /// Vertical gap between two levels (px): room for edges and names.
         level_gap: f64,
+        /// Room under the deepest level for the names on nodes (px).
+        names_h: f64,
+        /// Every node's slot in one order of the whole run that keeps each row's in-order
+        /// ([`run_order`]), so a node has the same x on every row; `None` when no such order
+        /// was found, and each row's nodes take slots from the left in its own in-order.
+        rank: Option<BTreeMap<String, usize>>,
     },
 }
 
@@ -92,7 +98,7 @@ pub(super) struct LinkedPlan {
 }
 
 fn rows(scene: &LoopScene) -> impl Iterator<Item = &LinkedRow> {
-    scene.rows().filter_map(|r| r.linked.as_ref())
+    scene.drawn_rows().filter_map(|r| r.linked.as_ref())
 }
 
 /// The value text of a node (empty when it has none).
@@ -128,14 +134,22 @@ pub(super) fn plan(scene: &LoopScene, x: f64, s: &Sizes) -> Option<LinkedPlan> {
                 .map(|n| n.depth as usize + 1)
                 .max()
                 .unwrap_or(1);
-            let slots = rows(scene)
-                .map(|r| r.trees.iter().map(|t| t.nodes.len()).sum::<usize>())
-                .max()
-                .unwrap_or(1);
+            let rank = run_order(rows(scene));
+            let slots = match &rank {
+                Some(rank) => rank.len(),
+                None => rows(scene)
+                    .map(|r| r.trees.iter().map(|t| t.nodes.len()).sum::<usize>())
+                    .max()
+                    .unwrap_or(1),
+            };
             let level_gap = if names { POINTER_H } else { LEVEL_GAP };
             let h = levels as f64 * (node_h + level_gap) - level_gap + names_h;
             (
-                Shape::Tree { level_gap },
+                Shape::Tree {
+                    level_gap,
+                    names_h,
+                    rank,
+                },
                 value_w,
                 value_w + TREE_GAP,
                 slots,
@@ -215,10 +229,72 @@ pub(super) fn plan(scene: &LoopScene, x: f64, s: &Sizes) -> Option<LinkedPlan> {
     })
 }
 
+/// One order of every tree node of the rows (node id → slot) in which each row's nodes keep
+/// their in-order, so a node can keep its x on every row: each node first seen in a row goes
+/// right after its nearest in-order predecessor there that is already placed (else right
+/// before its nearest placed successor, else at the end); `None` when the order found breaks
+/// some row's in-order (a rotation).
+fn run_order<'a>(rows: impl Iterator<Item = &'a LinkedRow>) -> Option<BTreeMap<String, usize>> {
+    let seqs: Vec<Vec<&str>> = rows
+        .map(|r| {
+            r.trees
+                .iter()
+                .flat_map(|t| t.nodes.iter().map(|n| n.id.as_str()))
+                .collect()
+        })
+        .collect();
+    let mut order: Vec<&str> = Vec::new();
+    let mut placed: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for seq in &seqs {
+        for (k, id) in seq.iter().enumerate() {
+            if !placed.insert(id) {
+                continue;
+            }
+            let position = |other: &&str| order.iter().position(|o| o == other);
+            let at = match seq[..k].iter().rev().find_map(position) {
+                Some(before) => before + 1,
+                None => seq[k + 1..]
+                    .iter()
+                    .find_map(position)
+                    .unwrap_or(order.len()),
+            };
+            order.insert(at, id);
+        }
+    }
+    let rank: BTreeMap<String, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (id.to_string(), i))
+        .collect();
+    let keeps = |seq: &Vec<&str>| seq.windows(2).all(|w| rank.get(w[0]) < rank.get(w[1]));
+    seqs.iter().all(keeps).then_some(rank)
+}
+
 /// A node placed in one row: its left, top (px from the row's corner).
 type Placed = BTreeMap<String, (f64, f64)>;
 
 impl LinkedPlan {
+    /// Height of `row`'s drawing (px): a list's lines are the same on every row; a tree is
+    /// as tall as the row's own deepest level (0 without a tree).
+    pub(super) fn height_of(&self, row: &LoopRow) -> f64 {
+        match &self.shape {
+            Shape::List { .. } => self.h,
+            Shape::Tree {
+                level_gap, names_h, ..
+            } => {
+                let levels = row
+                    .linked
+                    .iter()
+                    .flat_map(|l| l.trees.iter().flat_map(|t| &t.nodes))
+                    .map(|n| n.depth as usize + 1)
+                    .max();
+                levels.map_or(0.0, |levels| {
+                    levels as f64 * (self.node_h + level_gap) - level_gap + names_h
+                })
+            }
+        }
+    }
+
     /// Where each node of `row` goes.
     fn place(&self, row: &LinkedRow) -> Placed {
         let mut out = Placed::new();
@@ -231,12 +307,15 @@ impl LinkedPlan {
                     }
                 }
             }
-            Shape::Tree { level_gap } => {
+            Shape::Tree {
+                level_gap, rank, ..
+            } => {
                 let mut slot = 0;
                 for block in &row.trees {
                     for n in &block.nodes {
                         let y = n.depth as f64 * (self.node_h + level_gap);
-                        out.insert(n.id.clone(), (self.x + slot as f64 * self.slot, y));
+                        let at = rank.as_ref().and_then(|r| r.get(&n.id)).unwrap_or(&slot);
+                        out.insert(n.id.clone(), (self.x + *at as f64 * self.slot, y));
                         slot += 1;
                     }
                 }

@@ -29,6 +29,7 @@ use crate::text::{elide, text_px};
 
 use arrows::{change_arrows, PlacedRow};
 use plan::{Body, Plan, INDEX_H, NAME_H};
+use row::RowRole;
 
 /// Options of [`layout_loop`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -144,22 +145,43 @@ pub fn layout_loop(scene: &LoopScene, options: &LoopLayoutOptions) -> Drawing {
         let at = (m, y);
         let (mark, reach, h) = match item {
             LoopItem::Row(r) => {
-                let placed = PlacedRow { row: r, y };
+                let placed = PlacedRow {
+                    row: r,
+                    role: RowRole::Pass,
+                    y,
+                };
                 if let (true, Some(above)) = (after_own_row, &previous) {
                     arrows
                         .children
                         .extend(change_arrows(above, &placed, &plan, m));
                 }
                 let above = previous.as_ref().filter(|_| after_own_row).map(|p| p.row);
-                let mark = row::draw_row(r, above, &plan, options, (m, y))
+                let mark = row::draw_row(r, RowRole::Pass, above, &plan, options, (m, y))
                     .class_if("outer", r.depth < innermost);
                 previous = Some(placed);
-                (mark, m + plan.width, plan.row_h)
+                (mark, m + plan.width, plan.height_of(r))
             }
             LoopItem::RunHeader(h) => {
                 previous = None;
                 let (g, reach) = items::run_header(h, &plan, options, at);
-                (g, reach, items::HEADER_H)
+                match &h.start {
+                    None => (g, reach, items::HEADER_H),
+                    Some(start) => {
+                        // The state the run started from, under its header: the first
+                        // pass's change arrows come from it.
+                        layer.children.push(g);
+                        right = right.max(reach);
+                        y += items::HEADER_H + ITEM_GAP;
+                        let role = RowRole::Start;
+                        let mark = row::draw_row(start, role, None, &plan, options, (m, y));
+                        previous = Some(PlacedRow {
+                            row: start,
+                            role,
+                            y,
+                        });
+                        (mark, m + plan.width, plan.height_of(start))
+                    }
+                }
             }
             LoopItem::Quiet(b) => {
                 previous = None;

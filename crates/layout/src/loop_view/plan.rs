@@ -2,7 +2,7 @@
 //! (its x, its cell width, which indices it spans), the scalar columns, and one row height,
 //! so index 3 is directly under index 3 in every row and change arrows can be vertical.
 
-use algoscope_scene::{ContainerKind, LoopItem, LoopRow, LoopScene, PointerAxis, RowContent};
+use algoscope_scene::{ContainerKind, LoopRow, LoopScene, PointerAxis, RowContent};
 
 use crate::drawing::Mark;
 use crate::marker::{pointers_below, PointerAt};
@@ -17,6 +17,12 @@ use super::LoopLayoutOptions;
 pub(super) const COLUMN_GAP: f64 = 22.0;
 /// Width reserved for a `…` where a windowed list's cells are cut off (px).
 pub(super) const ELLIPSIS_W: f64 = 18.0;
+/// Most items that left a list's front drawn left of its index 0 in one row.
+pub(super) const MAX_POPPED: usize = 3;
+/// Width of the arrow out of a list's front, left of the items that left it (px).
+pub(super) const POP_ARROW_W: f64 = 14.0;
+/// Gap between the items that left a list's front and its index 0 (px).
+pub(super) const POP_GAP: f64 = 6.0;
 /// Height of a grid cell (px): grids are drawn a little tighter than lists.
 pub(super) const GRID_CELL_H: f64 = 22.0;
 /// Height of the column-name line and of the index line in the header strip (px).
@@ -41,8 +47,13 @@ pub(super) enum Body {
         slots: u64,
         /// Width of every cell (px).
         cell_w: f64,
-        /// Space before the first slot for a `…` (px), when some row is cut off at its start.
+        /// Space before the first slot (px): room for the items that left the front
+        /// (`popped_w`), then for a `…` when some row is cut off at its start.
         lead_w: f64,
+        /// Room at the column's left for the items that left the front in some row (an
+        /// arrow out, at most [`MAX_POPPED`] cells, a gap), part of `lead_w`; 0 when none
+        /// did (px).
+        popped_w: f64,
         /// Whether the cells are indexed (a set's are not).
         indexed: bool,
     },
@@ -135,8 +146,10 @@ pub(super) struct Plan {
     pub scalars: Vec<ScalarColumn>,
     /// Width of a row (px).
     pub width: f64,
-    /// Height of every row (px): the tallest column plus its pointers.
+    /// Height of the tallest row (px): the tallest column plus its pointers.
     pub row_h: f64,
+    /// Height of a row without its linked track (px): see [`Plan::height_of`].
+    pub base_h: f64,
     /// Height of a value cell (px).
     pub cell_h: f64,
     /// Longest value text before it is elided (characters).
@@ -145,11 +158,21 @@ pub(super) struct Plan {
     pub char_px: f64,
 }
 
+/// Every row drawn: the passes and the runs' start rows.
+impl Plan {
+    /// Height of `row` (px): its columns' height, or its linked track's when taller. A tree
+    /// row is only as tall as its own tree (not the run's deepest), so rows of a growing tree
+    /// grow with it; every other row is [`Plan::row_h`] tall.
+    pub(super) fn height_of(&self, row: &LoopRow) -> f64 {
+        match &self.linked {
+            Some(linked) => self.base_h.max(linked.height_of(row)),
+            None => self.row_h,
+        }
+    }
+}
+
 fn rows(scene: &LoopScene) -> impl Iterator<Item = &LoopRow> {
-    scene.items.iter().filter_map(|i| match i {
-        LoopItem::Row(r) => Some(r.as_ref()),
-        _ => None,
-    })
+    scene.drawn_rows()
 }
 
 /// A size label: `128 B`.
@@ -253,6 +276,7 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         });
         x += w + COLUMN_GAP;
     }
+    let base_h = row_h;
     let linked = linked::plan(scene, x, s);
     let mut linked_size_x = None;
     if let Some(l) = &linked {
@@ -286,6 +310,7 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         scalars,
         width: x,
         row_h,
+        base_h,
         cell_h: s.cell_height_px,
         max_chars: s.max_value_chars,
         char_px: cw,
@@ -299,6 +324,7 @@ fn cells_body(scene: &LoopScene, c: usize, indexed: bool, s: &Sizes) -> (Body, f
     let mut cell_w = s.cell_width_px;
     let mut cut_start = false;
     let mut cut_end = false;
+    let mut popped = 0usize;
     for r in rows(scene) {
         let Some(RowContent::Sequence(seq)) = r.containers.get(c).map(|rc| &rc.content) else {
             continue;
@@ -308,7 +334,11 @@ fn cells_body(scene: &LoopScene, c: usize, indexed: bool, s: &Sizes) -> (Body, f
         end = end.max(offset + seq.cells.len() as u64);
         cut_start |= offset > 0;
         cut_end |= seq.offset + (seq.cells.len() as u64) < seq.length;
-        for cell in &seq.cells {
+        let left = &seq.removed_front;
+        if indexed {
+            popped = popped.max(left.len().min(MAX_POPPED));
+        }
+        for cell in seq.cells.iter().chain(left).chain(&seq.removed_back) {
             cell_w = cell_w.max(cell_width(&cell.text, s));
         }
         if indexed {
@@ -328,7 +358,12 @@ fn cells_body(scene: &LoopScene, c: usize, indexed: bool, s: &Sizes) -> (Body, f
         first = 0;
     }
     let slots = end.saturating_sub(first).max(1);
-    let lead_w = if cut_start { ELLIPSIS_W } else { 0.0 };
+    let popped_w = if popped > 0 {
+        POP_ARROW_W + popped as f64 * cell_w + POP_GAP
+    } else {
+        0.0
+    };
+    let lead_w = popped_w + if cut_start { ELLIPSIS_W } else { 0.0 };
     let trail_w = if cut_end { ELLIPSIS_W } else { 0.0 };
     let w = lead_w + slots as f64 * cell_w + trail_w;
     (
@@ -337,6 +372,7 @@ fn cells_body(scene: &LoopScene, c: usize, indexed: bool, s: &Sizes) -> (Body, f
             slots,
             cell_w,
             lead_w,
+            popped_w,
             indexed,
         },
         w,

@@ -3,20 +3,46 @@
 //! and the scalars' values.
 
 use algoscope_scene::{
-    DictRow, GridRow, LoopRow, PointerAxis, RowContainer, RowContent, RowScalar, SequenceRow,
+    DictRow, GridRow, LoopRow, PointerAxis, RowCell, RowContainer, RowContent, RowScalar,
+    SequenceRow,
 };
 use algoscope_trace_format::Value;
 
-use crate::drawing::Mark;
+use crate::drawing::{fmt_num, Mark};
 use crate::marker::{pointer_beside, pointers_below, PointerAt};
 use crate::text::{elide, value_text};
 
-use super::plan::{column_pointers, size_text, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H};
+use super::plan::{
+    column_pointers, size_text, Body, Column, Plan, ELLIPSIS_W, GRID_CELL_H, POP_ARROW_W, POP_GAP,
+};
 use super::{item_group, LoopLayoutOptions};
 
-/// The contract key of a row: `row:<loop>:<run>:<iteration>`.
-pub(super) fn row_key(row: &LoopRow) -> String {
-    format!("row:{}:{}:{}", row.loop_id, row.run, row.iteration)
+/// What a drawn row stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RowRole {
+    /// One pass of the loop: `loop-row`, keyed `row:<loop>:<run>:<iteration>`.
+    Pass,
+    /// The state its run started from (`algoscope_scene::RunHeader::start`), under the run
+    /// header: `loop-start`, keyed `start:<loop>:<run>`.
+    Start,
+}
+
+impl RowRole {
+    /// The item's `KIND` class.
+    fn kind(self) -> &'static str {
+        match self {
+            RowRole::Pass => "loop-row",
+            RowRole::Start => "loop-start",
+        }
+    }
+
+    /// The contract key of `row` drawn in this role.
+    pub(super) fn key(self, row: &LoopRow) -> String {
+        match self {
+            RowRole::Pass => format!("row:{}:{}:{}", row.loop_id, row.run, row.iteration),
+            RowRole::Start => format!("start:{}:{}", row.loop_id, row.run),
+        }
+    }
 }
 
 /// The contract key of a cell of a row: `<row key>#<container>[<index>]`.
@@ -24,17 +50,20 @@ pub(super) fn cell_key(row_key: &str, container: &str, index: u64) -> String {
     format!("{row_key}#{container}[{index}]")
 }
 
-/// Draws `row` with its top-left corner at (`x`, `y`) (px); `above` is the row of the same
-/// run drawn directly above it, if any (names on linked nodes that moved since are marked).
+/// Draws `row` in `role` with its top-left corner at (`x`, `y`) (px); `above` is the row of
+/// the same run drawn directly above it, if any (names on linked nodes that moved since are
+/// marked).
 pub(super) fn draw_row(
     row: &LoopRow,
+    role: RowRole,
     above: Option<&LoopRow>,
     plan: &Plan,
     options: &LoopLayoutOptions,
     (x, y): (f64, f64),
 ) -> Mark {
-    let key = row_key(row);
-    let mut g = item_group("loop-row", &key, x, y, plan.width, plan.row_h)
+    let key = role.key(row);
+    let h = plan.height_of(row);
+    let mut g = item_group(role.kind(), &key, x, y, plan.width, h)
         .class_if("current", row.current)
         .class_if("changed", row.changed)
         .attr("data-loop", row.loop_id.clone())
@@ -42,7 +71,7 @@ pub(super) fn draw_row(
         .attr("data-iteration", row.iteration.to_string())
         .attr("data-step", row.step.to_string());
     g.children
-        .push(Mark::rect("row-bg", 0.0, 0.0, plan.width, plan.row_h));
+        .push(Mark::rect("row-bg", 0.0, 0.0, plan.width, h));
     let indent = row.depth as f64 * options.indent_px;
     g.children.push(Mark::text(
         "row-label",
@@ -192,7 +221,9 @@ fn sequence(row: &LoopRow, seq: &SequenceRow, column: &Column, plan: &Plan, out:
         out.push(rect.attr("data-slot", index.to_string()));
         last_end = x + cell_w;
     }
-    if seq.cells.is_empty() {
+    popped_front(seq, column, plan, out);
+    popped_back(seq, column, plan, out);
+    if seq.cells.is_empty() && seq.removed_back.is_empty() {
         let x = column
             .slot_center(seq.offset)
             .map_or(column.x, |c| c - cell_w / 2.0);
@@ -208,6 +239,82 @@ fn sequence(row: &LoopRow, seq: &SequenceRow, column: &Column, plan: &Plan, out:
     out.extend(texts);
     let pointers = column_pointers(row, column, PointerAxis::Items);
     pointers_below(plan.char_px, &pointers, h, out);
+}
+
+/// A faded cell of a value that left its list, at `x` (px), with its text.
+fn popped_cell(cell: &RowCell, x: f64, w: f64, plan: &Plan, out: &mut Vec<Mark>) {
+    let mut texts = Vec::new();
+    let rect = value_cell(
+        Some(&cell.value),
+        &cell.text,
+        false,
+        [x, 0.0, w, plan.cell_h],
+        plan.max_chars,
+        &mut texts,
+    );
+    out.push(rect.class("popped"));
+    out.extend(texts);
+}
+
+/// The items that left the front since the compared row (`popleft()`, `shift()`): faded
+/// cells in the room the plan leaves left of index 0 (the last [`super::plan::MAX_POPPED`] of them, next
+/// to the list), with an arrow pointing out to the left, in `<g class="popped front">`.
+fn popped_front(seq: &SequenceRow, column: &Column, plan: &Plan, out: &mut Vec<Mark>) {
+    let Body::Cells {
+        cell_w, popped_w, ..
+    } = column.body
+    else {
+        return;
+    };
+    if seq.removed_front.is_empty() || popped_w <= 0.0 {
+        return;
+    }
+    let slots = ((popped_w - POP_ARROW_W - POP_GAP) / cell_w)
+        .round()
+        .max(1.0) as usize;
+    let shown = &seq.removed_front[seq.removed_front.len().saturating_sub(slots)..];
+    let all: Vec<&str> = seq.removed_front.iter().map(|c| c.text.as_str()).collect();
+    let mut g = Mark::group("popped front")
+        .attr("data-count", seq.removed_front.len().to_string())
+        .title(format!("left the front: {}", all.join(", ")));
+    let x0 = column.x + POP_ARROW_W + (slots - shown.len()) as f64 * cell_w;
+    for (k, cell) in shown.iter().enumerate() {
+        popped_cell(cell, x0 + k as f64 * cell_w, cell_w, plan, &mut g.children);
+    }
+    let y = plan.cell_h / 2.0;
+    g.children.push(Mark::path(
+        "pop-out",
+        format!(
+            "M{},{} L{},{}",
+            fmt_num(x0 - 1.0),
+            fmt_num(y),
+            fmt_num(column.x + 1.0),
+            fmt_num(y)
+        ),
+    ));
+    out.push(g);
+}
+
+/// The items that left the end since the compared row (`pop()`): faded cells in their old
+/// slots, in `<g class="popped back">`.
+fn popped_back(seq: &SequenceRow, column: &Column, plan: &Plan, out: &mut Vec<Mark>) {
+    let Body::Cells { cell_w, .. } = column.body else {
+        return;
+    };
+    if seq.removed_back.is_empty() {
+        return;
+    }
+    let all: Vec<&str> = seq.removed_back.iter().map(|c| c.text.as_str()).collect();
+    let mut g = Mark::group("popped back")
+        .attr("data-count", seq.removed_back.len().to_string())
+        .title(format!("left the end: {}", all.join(", ")));
+    let end = seq.offset + seq.cells.len() as u64;
+    for (k, cell) in seq.removed_back.iter().enumerate() {
+        if let Some(cx) = column.slot_center(end + k as u64) {
+            popped_cell(cell, cx - cell_w / 2.0, cell_w, plan, &mut g.children);
+        }
+    }
+    out.push(g);
 }
 
 fn dict(d: &DictRow, x0: f64, keys: &[(String, f64, f64)], plan: &Plan, out: &mut Vec<Mark>) {

@@ -20,6 +20,7 @@ use super::items::{assemble, HeaderAt, Placed, Window};
 use super::row::{row_state, RowInput};
 use super::select::{select, Selection};
 use super::snapshot::{frame_at, snapshot, Held, Snapshot};
+use super::start::{attach_starts, run_index, start_pass};
 use super::structures::{frame_graphs, linked_rows};
 use super::types::*;
 use super::{linked_diff, row_sizes};
@@ -74,6 +75,9 @@ struct RunGroup {
     linked_rows: BTreeMap<usize, LinkedRow>,
     /// Each pass's row, read at its end (`current: false`).
     rows: Vec<LoopRow>,
+    /// Each run's state at its start, as a row (pass 0, compared with itself), for the run
+    /// headers whose first pass moved something.
+    start_rows: Vec<LoopRow>,
     /// Each pass's gap before it: passes skipped right before it in its run and their events.
     gap_before: Vec<Option<(u64, u64)>>,
     /// Each run's last row step (its start when it has no pass).
@@ -289,6 +293,24 @@ fn end_rows(
         .collect()
 }
 
+/// Each run's row read at its start (pass 0, compared with that same state), from the states
+/// at `ends` (which hold every run's start).
+fn start_rows(
+    source: &RowSource<'_>,
+    runs: &[Run],
+    states: &BTreeMap<usize, Snapshot>,
+) -> Vec<LoopRow> {
+    let empty = Snapshot::default();
+    runs.iter()
+        .enumerate()
+        .map(|(index, run)| {
+            let state = states.get(&run.start).unwrap_or(&empty);
+            let pass = start_pass(index, run.start);
+            source.row(run, &pass, (run.start, run.start), (state, state), false)
+        })
+        .collect()
+}
+
 /// Widens `out`'s extents to what `held` shows.
 fn widen(out: &mut ShownContainer, held: &Held) {
     match held {
@@ -364,6 +386,7 @@ impl RunGroup {
             options,
         };
         let rows = end_rows(&source, &h.runs, &h.passes, &compare, &states);
+        let start_rows = start_rows(&source, &h.runs, &states);
         drop(states);
 
         let mut run_passes: Vec<Vec<usize>> = vec![Vec::new(); h.runs.len()];
@@ -436,6 +459,7 @@ impl RunGroup {
             linked,
             linked_rows,
             rows,
+            start_rows,
             gap_before,
             run_end,
             first_end,
@@ -473,7 +497,7 @@ impl RunGroup {
             Some((linked, map, rebuilt)) => (linked.clone(), map, rebuilt.as_ref()),
             None => (self.linked.clone(), &self.linked_rows, None),
         };
-        let rows = rebuilt.unwrap_or(&self.rows);
+        let (rows, starts) = rebuilt.map_or((&self.rows, &self.start_rows), |(r, s)| (r, s));
 
         let source = RowSource {
             trace,
@@ -541,6 +565,7 @@ impl RunGroup {
                     call: run.call.clone(),
                     step: run.start,
                     values: run.values.clone(),
+                    start: None,
                 },
                 end: self.run_end[index],
             })
@@ -549,7 +574,7 @@ impl RunGroup {
             .checked_sub(1)
             .map(|i| self.passes[i].last)
             .filter(|_| !options.whole_run);
-        let items = assemble(
+        let mut items = assemble(
             Window {
                 headers,
                 after_step,
@@ -558,6 +583,9 @@ impl RunGroup {
             },
             options,
         );
+        attach_starts(&mut items, |h| {
+            run_index(&self.runs, h).and_then(|i| starts.get(i).cloned())
+        });
 
         let mut containers = self.containers.clone();
         if let Some(now) = &now {
@@ -617,8 +645,8 @@ impl RunGroup {
     }
 
     /// The linked track when it also reads `step` (not an end of a pass): `None` when that
-    /// changes nothing; else the track, its rows, and every pass's row again when a row read
-    /// at an end changed with it.
+    /// changes nothing; else the track, its rows, and every pass's row and run's start row
+    /// again when a row read at an end changed with it.
     fn linked_with(
         &self,
         trace: &Trace,
@@ -658,17 +686,21 @@ impl RunGroup {
                 linked_rows: &map,
                 options,
             };
-            end_rows(&source, &self.runs, &self.passes, &self.compare, &states)
+            (
+                end_rows(&source, &self.runs, &self.passes, &self.compare, &states),
+                start_rows(&source, &self.runs, &states),
+            )
         });
         Some((linked, map, rebuilt))
     }
 }
 
-/// The linked track, its rows by step, and every pass's row when they had to be read again.
+/// The linked track, its rows by step, and every pass's row and every run's start row when
+/// they had to be read again.
 type LinkedWith = (
     Option<LoopLinked>,
     BTreeMap<usize, LinkedRow>,
-    Option<Vec<LoopRow>>,
+    Option<(Vec<LoopRow>, Vec<LoopRow>)>,
 );
 
 /// The header of loop `id` as written (empty when the trace does not describe it).

@@ -19,12 +19,14 @@ mod histories;
 mod history;
 mod items;
 mod linked_diff;
+mod members;
 #[cfg(test)]
 mod reference;
 mod row;
 mod row_sizes;
 mod select;
 mod snapshot;
+mod start;
 mod structures;
 mod types;
 

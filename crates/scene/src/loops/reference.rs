@@ -12,6 +12,7 @@ use super::history::history;
 use super::items::{assemble, HeaderAt, Placed, Window};
 use super::select::{self, select};
 use super::snapshot::{self, frame_at, snapshot, Snapshot};
+use super::start::{attach_starts, run_index, start_pass};
 use super::structures::linked_rows;
 use super::types::*;
 use crate::SceneError;
@@ -164,11 +165,12 @@ pub(super) fn loop_scene_reference(
                 call: run.call.clone(),
                 step: run.start,
                 values: run.values.clone(),
+                start: None,
             },
             end: run_end.get(&index).copied().unwrap_or(run.start),
         })
         .collect();
-    let items = assemble(
+    let mut items = assemble(
         Window {
             headers,
             after_step: None,
@@ -177,6 +179,13 @@ pub(super) fn loop_scene_reference(
         },
         options,
     );
+    attach_starts(&mut items, |header| {
+        let index = run_index(&h.runs, header)?;
+        let run = &h.runs[index];
+        let state = states.get(&run.start).unwrap_or(&empty);
+        let pass = start_pass(index, run.start);
+        Some(rows.row(run, &pass, (run.start, run.start), (state, state), false))
+    });
 
     let latest = states
         .get(&step)

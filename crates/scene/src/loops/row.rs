@@ -3,6 +3,7 @@
 
 use algoscope_trace_format::{Step, Trace, Value};
 
+use super::members::{same_held, sort_members};
 use super::select::Selection;
 use super::snapshot::{frame_at, text, Held, HeldBy, Snapshot};
 use super::types::*;
@@ -100,6 +101,18 @@ pub(crate) fn front_removed<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) 
     })
 }
 
+/// How many items left the end of a sequence (a `pop()`): `next` is shorter than `prev`, both
+/// start at index 0, and every item `next` holds equals `prev`'s at the same index. `None`
+/// otherwise.
+pub(crate) fn back_removed<T: PartialEq>(prev: &[(u64, T)], next: &[(u64, T)]) -> Option<u64> {
+    let starts_at_0 = |list: &[(u64, T)]| list.first().is_none_or(|(i, _)| *i == 0);
+    let kept = next.len() < prev.len()
+        && starts_at_0(prev)
+        && starts_at_0(next)
+        && next.iter().zip(prev).all(|(n, p)| n == p);
+    kept.then(|| (prev.len() - next.len()) as u64)
+}
+
 fn sequence_pairs(held: &Held) -> Vec<(u64, Deep<'_>)> {
     match held {
         Held::Sequence {
@@ -156,13 +169,17 @@ fn container(
             let next = sequence_pairs(&now.held);
             let prev = before_held.map(sequence_pairs).unwrap_or_default();
             let cells = if *kind == ContainerKind::Set {
-                // A set has no positions: a member is new when the previous set lacks it.
-                next.iter()
+                // A set has no positions: a member is new when the previous set lacks it, and
+                // members are drawn in one order whatever the set's iteration order.
+                let mut cells: Vec<RowCell> = next
+                    .iter()
                     .map(|(_, (v, d))| {
                         let new = !prev.iter().any(|(_, (pv, pd))| pv == v && pd == d);
                         cell(step, v, new, None)
                     })
-                    .collect()
+                    .collect();
+                sort_members(&mut cells);
+                cells
             } else if let Some(d) = front_removed(&prev, &next) {
                 // Items left the front: every remaining one moved left by `d`, the rest were
                 // added at the end.
@@ -205,12 +222,32 @@ fn container(
                 }
                 _ => Vec::new(),
             };
+            let removed_back = match (&kind, before_held) {
+                (ContainerKind::Set, _) => Vec::new(),
+                // Whole sequences only: a window's missing items could be what left.
+                (
+                    _,
+                    Some(Held::Sequence {
+                        items: old,
+                        length: old_length,
+                        ..
+                    }),
+                ) if *old_length == old.len() as u64 && *length == items.len() as u64 => {
+                    let d = back_removed(&prev, &next).unwrap_or(0) as usize;
+                    old.iter()
+                        .skip(old.len() - d)
+                        .map(|v| cell(step, v, true, None))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
             RowContent::Sequence(SequenceRow {
                 type_name: type_name.clone(),
                 offset: *offset,
                 length: *length,
                 cells,
                 removed_front,
+                removed_back,
             })
         }
         Held::Dict {
@@ -361,10 +398,12 @@ pub(crate) fn row_state(
     } else {
         Vec::new()
     };
-    let container_changed = selection
-        .containers
-        .iter()
-        .any(|name| input.now.containers.get(name) != input.before.containers.get(name));
+    let container_changed = selection.containers.iter().any(|name| {
+        !same_held(
+            input.now.containers.get(name),
+            input.before.containers.get(name),
+        )
+    });
     let scalar_changed = scalars
         .iter()
         .any(|s| s.changed && !input.loop_vars.contains(&s.name));

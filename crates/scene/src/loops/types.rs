@@ -164,7 +164,7 @@ pub enum LoopItem {
 }
 
 /// Where a run of a loop starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunHeader {
     /// The loop id.
@@ -186,6 +186,14 @@ pub struct RunHeader {
     /// language gets them; a renderer may show them when there is no `call`.
     #[serde(default)]
     pub values: Vec<HeaderValue>,
+    /// The state when the run started, as a row drawn under this header, so the first pass
+    /// (compared with that state: there is no earlier pass) has a row its moves come from (a
+    /// swap's crossing arrows, a shift's `j → j + 1`, items leaving the front). Set only when
+    /// the run's first pass follows this header directly and moved something (a changed list
+    /// or tuple cell with a [`RowCell::from`], or [`SequenceRow::removed_front`]). Its
+    /// `iteration` is 0, its label `start`, and nothing in it is marked changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Box<LoopRow>>,
 }
 
 /// A name a loop header reads and its value when the run started.
@@ -299,13 +307,21 @@ pub struct SequenceRow {
     pub offset: u64,
     /// The real number of items.
     pub length: u64,
-    /// The items shown; cell `k` is index `offset + k`.
+    /// The items shown; cell `k` is index `offset + k`. A set's members are sorted instead
+    /// (numbers by value, then the rest by text), the same order on every row whatever the
+    /// set's iteration order, since sets are compared by membership.
     pub cells: Vec<RowCell>,
     /// The items that left the front since the compared row (a `pop(0)`, `shift()` or
     /// `popleft()`), first first; the items that stayed moved left by as many places (their
     /// cells' `from` say so). Empty when nothing left the front.
     #[serde(default)]
     pub removed_front: Vec<RowCell>,
+    /// The items that left the end since the compared row (a `pop()`), in their old order:
+    /// set when the sequence got shorter and every item it kept is where it was (cells
+    /// unchanged), so nothing else explains the change. Empty otherwise, and for sets and
+    /// windowed sequences.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_back: Vec<RowCell>,
 }
 
 /// One item of a sequence (or grid cell) in one row.
@@ -444,6 +460,16 @@ impl LoopScene {
     /// The rows, in order.
     pub fn rows(&self) -> impl Iterator<Item = &LoopRow> {
         rows_of(&self.items)
+    }
+
+    /// Every row a renderer draws, in item order: each run header's
+    /// [`RunHeader::start`] row (at the header's place), and the passes.
+    pub fn drawn_rows(&self) -> impl Iterator<Item = &LoopRow> {
+        self.items.iter().filter_map(|i| match i {
+            LoopItem::Row(r) => Some(r.as_ref()),
+            LoopItem::RunHeader(h) => h.start.as_deref(),
+            _ => None,
+        })
     }
 }
 
