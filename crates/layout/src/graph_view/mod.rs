@@ -20,5 +20,6 @@ mod legend;
 mod plan;
 
 pub(crate) use draw::{build_graph, graph_marks};
+pub(crate) use legend::{legend, legend_width};
 pub use plan::{plan_graph, plan_graphs, GraphPlan, PlannedEdge, PlannedNode};
-pub(crate) use plan::{step_universe, union_universe, LABEL_H, LEGEND_H};
+pub(crate) use plan::{step_universe, union_universe, LABEL_H, LAYER_GAP, LEGEND_H, NODE_GAP};

@@ -27,7 +27,15 @@ pub(crate) const LEGEND_H: f64 = 24.0;
 /// Longest node label drawn before it is elided (characters).
 pub(crate) const MAX_LABEL_CHARS: usize = 14;
 /// Smallest free space between two nodes' outlines, decorations included (px).
-const NODE_GAP: f64 = 30.0;
+pub(crate) const NODE_GAP: f64 = 30.0;
+/// Room right of a node kept for its distance tag in a contracted plan (px): eight 11 px
+/// characters.
+const DISTANCE_ROOM: f64 = 8.0 * 6.6;
+/// Free space between two layers of a layered layout, decorations included (px).
+pub(crate) const LAYER_GAP: f64 = 28.0;
+/// Half the width kept for a node's pointer names in a contracted plan (px): six 13 px
+/// characters each side of the node's centre.
+const POINTER_HALF: f64 = 48.0;
 /// Horizontal layout unit (px): about one unit between neighbouring nodes.
 const UNIT_X: f64 = 64.0;
 
@@ -102,6 +110,76 @@ impl GraphPlan {
         } else {
             0.0
         }
+    }
+
+    /// The plan with its node centres and bend points drawn `k` times closer together (`0 <
+    /// k <= 1`, node sizes unchanged), the top-left node margins kept: for a copy whose nodes
+    /// are drawn larger than its spacing is scaled (the loop history's rows). The width is
+    /// the drawing's own (the title's and legend's floors dropped); a `k` outside `(0, 1]`
+    /// is taken as 1.
+    pub(crate) fn contracted(&self, k: f64) -> GraphPlan {
+        let k = if k > 0.0 && k <= 1.0 { k } else { 1.0 };
+        let min_x = self.nodes.iter().map(|n| n.x).fold(f64::INFINITY, f64::min);
+        let min_y = self.nodes.iter().map(|n| n.y).fold(f64::INFINITY, f64::min);
+        if !min_x.is_finite() || !min_y.is_finite() {
+            return self.clone();
+        }
+        let squeeze = |(x, y): (f64, f64)| (min_x + (x - min_x) * k, min_y + (y - min_y) * k);
+        let mut out = self.clone();
+        for n in &mut out.nodes {
+            (n.x, n.y) = squeeze((n.x, n.y));
+        }
+        for e in &mut out.edges {
+            for p in &mut e.points {
+                *p = squeeze(*p);
+            }
+        }
+        // Left-align: the leftmost outline (or pointer names) PAD from the left edge.
+        let half = |n: &PlannedNode| {
+            if self.pointers {
+                (n.w / 2.0).max(POINTER_HALF)
+            } else {
+                n.w / 2.0
+            }
+        };
+        let left = out
+            .nodes
+            .iter()
+            .map(|n| n.x - half(n))
+            .fold(f64::INFINITY, f64::min);
+        let shift = PAD - left;
+        let mut right: f64 = 0.0;
+        let mut bottom: f64 = LABEL_H + PAD;
+        for n in &mut out.nodes {
+            n.x += shift;
+            right = right.max(n.x + half(n));
+            bottom = bottom.max(n.y + n.h / 2.0 + self.below());
+        }
+        for p in out.edges.iter_mut().flat_map(|e| e.points.iter_mut()) {
+            p.0 += shift;
+            right = right.max(p.0);
+            bottom = bottom.max(p.1);
+        }
+        let dist_room = if self.below() > 0.0 {
+            DISTANCE_ROOM
+        } else {
+            0.0
+        };
+        out.width = right + dist_room + PAD;
+        let legend_h = if self.legend.is_empty() {
+            0.0
+        } else {
+            LEGEND_H
+        };
+        out.height = bottom + PAD + legend_h;
+        out
+    }
+
+    /// Widest and tallest node outline (px).
+    pub(crate) fn largest_node(&self) -> (f64, f64) {
+        self.nodes
+            .iter()
+            .fold((0.0, 0.0), |(w, h), n| (f64::max(w, n.w), f64::max(h, n.h)))
     }
 
     /// Space below a node's outline kept for its distance tag (px).
@@ -256,7 +334,7 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
     // Scales: layers get the tallest node, its decorations and a gap; force layouts are
     // scaled evenly, then spread until no two nodes (with decorations) come closer than a gap.
     let (mut sx, mut sy) = match layout.method {
-        LayoutMethod::Layered => (UNIT_X, max_h + above + below + 28.0),
+        LayoutMethod::Layered => (UNIT_X, max_h + above + below + LAYER_GAP),
         LayoutMethod::Force => (UNIT_X * 1.25, UNIT_X * 1.25),
     };
     if layout.method == LayoutMethod::Force {
@@ -370,5 +448,67 @@ pub fn plan_graph(g: &UniverseGraph, sizes: &Sizes) -> GraphPlan {
         pointers: g.pointers,
         width,
         height,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(key: &str, x: f64, y: f64) -> PlannedNode {
+        PlannedNode {
+            key: key.to_string(),
+            label: key.to_string(),
+            x,
+            y,
+            w: 30.0,
+            h: 30.0,
+            circle: true,
+        }
+    }
+
+    fn plan() -> GraphPlan {
+        GraphPlan {
+            id: "g".to_string(),
+            method: LayoutMethod::Layered,
+            nodes: vec![
+                node("a", 100.0, 50.0),
+                node("b", 160.0, 50.0),
+                node("c", 130.0, 130.0),
+            ],
+            edges: vec![PlannedEdge {
+                from: "a".to_string(),
+                to: "c".to_string(),
+                points: vec![(100.0, 90.0)],
+            }],
+            directed: true,
+            legend: Vec::new(),
+            pointers: false,
+            width: 400.0,
+            height: 200.0,
+        }
+    }
+
+    #[test]
+    fn contracting_brings_centres_closer_and_keeps_node_sizes() {
+        let c = plan().contracted(0.5);
+        let (a, b, n) = (&c.nodes[0], &c.nodes[1], &c.nodes[2]);
+        assert_eq!(b.x - a.x, 30.0);
+        assert_eq!(n.y - a.y, 40.0);
+        assert_eq!((a.w, a.h), (30.0, 30.0));
+        // The leftmost outline PAD from the left edge, the top row where it was.
+        assert_eq!(a.x - a.w / 2.0, PAD);
+        assert_eq!(a.y, 50.0);
+        assert_eq!(c.edges[0].points, vec![(a.x, 70.0)]);
+        assert_eq!(c.width, b.x + b.w / 2.0 + PAD);
+        assert_eq!(c.height, n.y + n.h / 2.0 + PAD);
+    }
+
+    #[test]
+    fn a_factor_outside_zero_to_one_keeps_the_spacing() {
+        for k in [0.0, -1.0, 2.0, f64::NAN] {
+            let c = plan().contracted(k);
+            assert_eq!(c.nodes[1].x - c.nodes[0].x, 60.0, "{k}");
+        }
     }
 }

@@ -267,22 +267,29 @@ fn column_heads(plan: &Plan, x0: f64, y0: f64) -> Mark {
                     head.children.push(t);
                 }
             }
-            Body::Cells { .. } | Body::Graph(_) => {}
+            Body::Graph(b) => head.children.extend(b.head_legend(x0 + column.x, index_y)),
+            Body::Cells { .. } => {}
         }
         g.children.push(head);
     }
-    // Graph and linked-track columns: their name only.
+    // Graph and linked-track columns: their name (and a graph's legend).
     let named = plan
         .graphs
         .iter()
-        .map(|c| ("column graph", &c.name, c.x))
-        .chain(plan.linked.iter().map(|l| ("column linked", &l.name, l.x)));
-    for (class, name, x) in named {
-        g.children.push(
-            Mark::group(class)
-                .attr("data-name", name.clone())
-                .child(Mark::text("column-name", x0 + x, name_y, name.clone())),
+        .map(|c| ("column graph", &c.name, c.x, Some(&c.body)))
+        .chain(
+            plan.linked
+                .iter()
+                .map(|l| ("column linked", &l.name, l.x, None)),
         );
+    for (class, name, x, body) in named {
+        let mut head = Mark::group(class)
+            .attr("data-name", name.clone())
+            .child(Mark::text("column-name", x0 + x, name_y, name.clone()));
+        if let Some(Body::Graph(b)) = body {
+            head.children.extend(b.head_legend(x0 + x, index_y));
+        }
+        g.children.push(head);
     }
     if let Some(head) = &plan.size_head {
         let at = plan.columns.iter().map(|c| c.size_x);

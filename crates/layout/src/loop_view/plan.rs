@@ -131,8 +131,9 @@ pub(super) struct Plan {
     /// One per [`LoopScene::containers`], in that order.
     pub columns: Vec<Column>,
     /// Graphs the rows hold that no shown container holds (a JavaScript `Map` read with
-    /// `get` is never indexed), after the containers: one column each, in order of first
-    /// appearance; every body is a [`Body::Graph`].
+    /// `get` is never indexed): one column each, in order of first appearance; every body is
+    /// a [`Body::Graph`]. Graph columns come first (containers drawn as graphs, then these),
+    /// then the other containers, whatever their order in [`Plan::columns`].
     pub graphs: Vec<Column>,
     /// The linked track's column, after the graphs, when the scene has a track.
     pub linked: Option<LinkedPlan>,
@@ -226,24 +227,24 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
             (None, ContainerKind::Grid) => grid_body(contents().map(|(_, c)| c), s),
             (None, kind) => cells_body(scene, c, kind != ContainerKind::Set, s),
         };
+        // Built at x = 0 and placed below (size_x relative until then).
         let mut column = Column {
             name: shown.name.clone(),
-            x,
+            x: 0.0,
             w: body_w,
             body,
             body_h,
             size_x: None,
         };
         let (below, right) = pointer_room(scene, &column, s);
-        column.w = column.w.max(right - x);
+        column.w = column.w.max(right);
         let name_w = text_px(&shown.name, cw) + 4.0;
         column.w = column.w.max(name_w);
         if let Some(w) = size_w {
-            column.size_x = Some(column.x + column.w + 4.0);
+            column.size_x = Some(column.w + 4.0);
             column.w += w;
         }
         row_h = row_h.max(body_h + below);
-        x += column.w + COLUMN_GAP;
         columns.push(column);
     }
     let covered: Vec<&str> = scene
@@ -268,13 +269,27 @@ pub(super) fn plan(scene: &LoopScene, options: &LoopLayoutOptions) -> Plan {
         row_h = row_h.max(h);
         graphs.push(Column {
             name: g.name.clone(),
-            x,
+            x: 0.0,
             w,
             body: Body::Graph(Box::new(body)),
             body_h: h,
             size_x: None,
         });
-        x += w + COLUMN_GAP;
+    }
+    // Graphs first, whether a container shows them (Python indexes `graph[node]`) or not (a
+    // JavaScript `Map` read with `get`), then the other containers: a graph's place depends
+    // on neither that nor on which other containers a language's version of the program has.
+    let is_graph = |c: &Column| matches!(c.body, Body::Graph(_));
+    let (graph_containers, others): (Vec<&mut Column>, Vec<&mut Column>) =
+        columns.iter_mut().partition(|c| is_graph(c));
+    for column in graph_containers
+        .into_iter()
+        .chain(graphs.iter_mut())
+        .chain(others)
+    {
+        column.x = x;
+        column.size_x = column.size_x.map(|dx| x + dx);
+        x += column.w + COLUMN_GAP;
     }
     let base_h = row_h;
     let linked = linked::plan(scene, x, s);

@@ -5,19 +5,23 @@
 //! in the layer just fixed (barycenter every third round, to leave the median's local minima),
 //! then adjacent nodes are exchanged wherever that removes crossings (transpose); every other
 //! pair of rounds breaks ties the other way, as dot does; rounds stop after
-//! `ordering_patience` rounds without improvement. Then sifting (Matuszewski, Schönfeld &
+//! `ordering_patience` rounds without improvement (at most [`LARGE_PATIENCE`] for graphs too
+//! large for a second start). Then sifting (Matuszewski, Schönfeld &
 //! Molitor 1999: each node, most connected first, moved to the place in its layer where its
 //! edges cross least) and a transpose are repeated while they help.
 //!
 //! The first two starts are dot's breadth-first orders from the top and from the bottom; the
 //! next ones perturb the best order found so far (a short stretch of each layer shuffled, a
-//! seeded iterated local search) for as long as the work budget allows, so 50-node graphs get
-//! 200 starts and a 500-node graph one or two. The best order over all starts wins.
+//! seeded iterated local search) for as long as the work budget allows (it grows with nodes ×
+//! edges for small graphs, see [`SMALL_WORK`]), so sparse 50-node graphs get about a hundred
+//! starts, dense ones up to 200, and a 500-node graph one or two. The best order over all
+//! starts wins.
 //!
 //! Speed: transpose keeps a layer's neighbour lists while it passes over that layer again and
 //! again until it settles, and looks again only at the pairs next to a swap; sifting reads a
 //! per-position balance of the moving node's edges (see `neighbours`) instead of merging two
-//! neighbour lists per step.
+//! neighbour lists per step, filled run by run and read for all slots in one tight loop; the
+//! adjacency is packed into one array once per ordering.
 //!
 //! What beats dot: dot stops at median sweeps + transpose from its two starts. Sifting moves
 //! nodes further than one place (5–10% fewer crossings on the benchmark's 200–500-node
@@ -34,14 +38,25 @@ use super::GraphLayoutOptions;
 /// change are looked at again) and by sifting (one table look-up per edge of the node passed
 /// over): sweeps stop at half of it, sifting at all of it, and further starts are made while
 /// one more of the first start's cost still fits. Deterministic, unlike a time limit: the same
-/// graph gets the same work, and the same order, on every machine. Graphs of up to about 1900
-/// nodes (dummies included) get all of it: enough starts for the benchmark's 50–200-node DAGs
-/// to beat dot on every seed tried (3, 6 and 10 per size), at the cost of taking about as long
-/// as the 500-node ones (a pair costs about 30 ns, fixed costs included).
+/// graph gets the same work, and the same order, on every machine. Mid-sized graphs (about
+/// 250 to 1900 nodes, dummies included: the benchmark's dense 50-node DAGs up to its
+/// 200-node ones) get all of it: enough starts to beat dot on every row with 3 and 6 seeds
+/// per size (a pair costs about 20–30 ns, fixed costs included).
 const WORK_BUDGET: u64 = 5_000_000;
 /// Larger graphs get `LARGE_WORK / nodes` (dummies included): 3 million pairs at 500 nodes ×
-/// 1500 edges (3151 nodes with dummies), near 95 ms in a release build on a quiet machine.
+/// 1500 edges (3151 nodes with dummies). They can afford one start only, so their rounds
+/// stop after [`LARGE_PATIENCE`] idle rounds and the rest goes to sifting, which gains more
+/// per pair there: about 2 million pairs are used, near 60 ms in a release build.
 const LARGE_WORK: u64 = 9_500_000_000;
+/// Rounds without improvement before a large graph's rounds stop (at most; the options'
+/// `ordering_patience` applies to the others). With the default 6, the rounds of a 500 × 1500
+/// graph use their whole half of the budget and gain nothing in their last four rounds.
+const LARGE_PATIENCE: usize = 2;
+/// Small graphs get `SMALL_WORK × nodes × edges` (dummies and their edges included): about
+/// 130 000 pairs for a 50-node DAG with 60 edges (a hundred starts or so, a few ms) instead
+/// of 200 starts' worth, while the dense 50-node DAGs (150 edges, about 250–380 nodes with
+/// dummies) still get the whole [`WORK_BUDGET`].
+const SMALL_WORK: u64 = 50;
 /// Most starts (two breadth-first orders, then perturbations of the best order so far). The
 /// 50-node graphs reach it long before the budget; more starts keep finding better orders
 /// there.
@@ -54,7 +69,7 @@ pub(crate) fn minimise(g: &mut ProperGraph, options: &GraphLayoutOptions) {
     if g.layers.len() < 2 {
         return;
     }
-    let mut state = State::new(g);
+    let mut state = State::new(g, options);
     let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
     let mut first_cost = 0;
     for start in 0..MAX_STARTS {
@@ -91,22 +106,38 @@ pub(crate) fn minimise(g: &mut ProperGraph, options: &GraphLayoutOptions) {
 /// Working copy of the layers with each node's position in its layer.
 struct State<'a> {
     g: &'a ProperGraph,
+    /// `g`'s adjacency, packed.
+    adj: neighbours::Adjacency,
     layers: Vec<Vec<usize>>,
     pos: Vec<usize>,
     /// Node pairs compared so far (the work budget's unit).
     work: u64,
     /// Pairs to compare at most (rounds stop at half of it, sifting at all of it).
     budget: u64,
+    /// Rounds without improvement before a start's rounds stop.
+    patience: usize,
 }
 
 impl<'a> State<'a> {
-    fn new(g: &'a ProperGraph) -> Self {
+    fn new(g: &'a ProperGraph, options: &GraphLayoutOptions) -> Self {
+        let adj = neighbours::Adjacency::new(&g.up, &g.down);
+        let (nodes, edges) = (g.len().max(1) as u64, adj.edges() as u64);
+        let budget = WORK_BUDGET
+            .min(LARGE_WORK / nodes)
+            .min(SMALL_WORK.saturating_mul(nodes).saturating_mul(edges));
+        let patience = if LARGE_WORK / nodes < WORK_BUDGET {
+            options.ordering_patience.min(LARGE_PATIENCE)
+        } else {
+            options.ordering_patience
+        };
         let mut s = State {
             g,
+            adj,
             layers: g.layers.clone(),
             pos: vec![0; g.len()],
             work: 0,
-            budget: WORK_BUDGET.min(LARGE_WORK / g.len().max(1) as u64),
+            budget,
+            patience,
         };
         s.reindex_all();
         s
@@ -191,8 +222,8 @@ impl<'a> State<'a> {
         self.reindex_all();
     }
 
-    /// Sweep + transpose rounds from the current order until `ordering_patience` rounds
-    /// bring nothing; the best order seen and its crossings.
+    /// Sweep + transpose rounds from the current order until `patience` rounds bring
+    /// nothing; the best order seen and its crossings.
     fn rounds(&mut self, options: &GraphLayoutOptions) -> (u64, Vec<Vec<usize>>) {
         let mut best = self.layers.clone();
         let mut best_count = self.total();
@@ -211,7 +242,7 @@ impl<'a> State<'a> {
                 idle = 0;
             } else {
                 idle += 1;
-                if idle >= options.ordering_patience {
+                if idle >= self.patience {
                     break;
                 }
             }

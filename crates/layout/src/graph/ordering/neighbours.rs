@@ -20,33 +20,62 @@ struct Span {
     downs: u32,
 }
 
+/// Every node's neighbours above, then below, in one array (read far more often than the
+/// graph's per-node lists, so kept contiguous).
+pub(super) struct Adjacency {
+    /// Node `v`'s neighbours are `flat[start[v]..start[v + 1]]`, its `ups[v]` upper ones first.
+    flat: Vec<u32>,
+    start: Vec<u32>,
+    ups: Vec<u32>,
+}
+
+impl Adjacency {
+    /// Packs the adjacency `up`/`down` (one list per node).
+    pub(super) fn new(up: &[Vec<usize>], down: &[Vec<usize>]) -> Self {
+        let mut a = Adjacency {
+            flat: Vec::with_capacity(up.iter().chain(down).map(Vec::len).sum()),
+            start: Vec::with_capacity(up.len() + 1),
+            ups: Vec::with_capacity(up.len()),
+        };
+        for (u, d) in up.iter().zip(down) {
+            a.start.push(a.flat.len() as u32);
+            a.ups.push(u.len() as u32);
+            a.flat.extend(u.iter().chain(d).map(|&w| w as u32));
+        }
+        a.start.push(a.flat.len() as u32);
+        a
+    }
+
+    /// Number of edges (each counted once).
+    pub(super) fn edges(&self) -> usize {
+        self.flat.len() / 2
+    }
+}
+
 impl NeighbourLists {
-    /// Fills the lists for `nodes` (one layer, in order) from the adjacency `up`/`down` and
-    /// every node's position `pos`.
-    pub(super) fn build(
-        &mut self,
-        nodes: &[usize],
-        up: &[Vec<usize>],
-        down: &[Vec<usize>],
-        pos: &[usize],
-    ) {
+    /// Fills the lists for `nodes` (one layer, in order) from the adjacency and every node's
+    /// position `pos`.
+    pub(super) fn build(&mut self, nodes: &[usize], adj: &Adjacency, pos: &[usize]) {
         self.flat.clear();
         self.at.clear();
         for &v in nodes {
             let start = self.flat.len();
-            self.flat.extend(up[v].iter().map(|&w| pos[w] as u32));
-            let mid = self.flat.len();
-            if mid - start > 1 {
-                self.flat[start..].sort_unstable();
+            let (from, to) = (adj.start[v] as usize, adj.start[v + 1] as usize);
+            let ups = adj.ups[v] as usize;
+            self.flat
+                .extend(adj.flat[from..to].iter().map(|&w| pos[w as usize] as u32));
+            let mid = start + ups;
+            let end = self.flat.len();
+            if ups > 1 {
+                self.flat[start..mid].sort_unstable();
             }
-            self.flat.extend(down[v].iter().map(|&w| pos[w] as u32));
-            if self.flat.len() - mid > 1 {
-                self.flat[mid..].sort_unstable();
+            if end - mid > 1 {
+                self.flat[mid..end].sort_unstable();
             }
             self.at.push(Span {
                 start: start as u32,
-                ups: (mid - start) as u32,
-                downs: (self.flat.len() - mid) as u32,
+                ups: ups as u32,
+                downs: (end - mid) as u32,
             });
         }
     }
@@ -114,6 +143,11 @@ impl NeighbourLists {
     pub(super) fn delta(&self, b: &Balance, j: usize) -> i64 {
         let s = self.at[j];
         let start = s.start as usize;
+        if s.ups == 1 && s.downs == 1 {
+            // A dummy node (the common case): one edge above, one below.
+            let (y, z) = (self.flat[start] as usize, self.flat[start + 1] as usize);
+            return i64::from(b.up[y]) + i64::from(b.down[z]);
+        }
         let mid = start + s.ups as usize;
         let end = mid + s.downs as usize;
         let mut sum = 0i64;
@@ -127,19 +161,56 @@ impl NeighbourLists {
     }
 }
 
-/// `out[y]` = (entries of sorted `xs` below `y`) − (entries above `y`) for `y` in `0..width`.
+impl NeighbourLists {
+    /// Running crossing costs of placing the node whose balance is `b` before each node of
+    /// `order` in turn: `out[k]` = Σ [`NeighbourLists::delta`] of `order[..k]`, for `k` in
+    /// `0..=order.len()` (`out[0]` = 0: the node leftmost). One tight loop, dummies (one edge
+    /// above, one below) read without a loop.
+    pub(super) fn costs(&self, b: &Balance, order: &[usize], out: &mut Vec<i64>) {
+        out.clear();
+        out.reserve(order.len() + 1);
+        let (up, down, flat) = (&b.up[..], &b.down[..], &self.flat[..]);
+        let mut cost = 0i64;
+        out.push(cost);
+        for &j in order {
+            let s = self.at[j];
+            let start = s.start as usize;
+            if s.ups == 1 && s.downs == 1 {
+                cost += i64::from(up[flat[start] as usize] + down[flat[start + 1] as usize]);
+            } else {
+                cost += self.delta(b, j);
+            }
+            out.push(cost);
+        }
+    }
+}
+
+/// `out[y]` = (entries of sorted `xs` below `y`) − (entries above `y`) for `y` in `0..width`
+/// (every entry `< width`). Constant between two entries, so filled run by run.
 fn fill_balance(xs: &[u32], width: usize, out: &mut Vec<i32>) {
     out.clear();
+    out.resize(width, 0);
     let n = xs.len();
-    let (mut lo, mut hi) = (0usize, 0usize);
-    for y in 0..width as u32 {
-        while lo < n && xs[lo] < y {
-            lo += 1;
+    let (mut y, mut i) = (0usize, 0usize);
+    while i < n {
+        let x = xs[i] as usize;
+        let mut j = i + 1;
+        while j < n && xs[j] == xs[i] {
+            j += 1;
         }
-        while hi < n && xs[hi] <= y {
-            hi += 1;
+        // Left of x: i entries below, n - i above; at x: the j - i equal ones count neither.
+        let end = x.min(width);
+        if y < end {
+            out[y..end].fill(i as i32 - (n - i) as i32);
         }
-        out.push(lo as i32 - (n - hi) as i32);
+        if let Some(slot) = out.get_mut(x) {
+            *slot = i as i32 - (n - j) as i32;
+        }
+        y = y.max(x + 1);
+        i = j;
+    }
+    if y < width {
+        out[y..].fill(n as i32);
     }
 }
 
@@ -190,6 +261,21 @@ mod tests {
     }
 
     #[test]
+    fn the_balance_counts_entries_below_minus_above() {
+        let mut out = Vec::new();
+        for xs in [&[][..], &[0], &[3], &[1, 1, 4], &[0, 2, 2, 2, 5], &[5, 5]] {
+            fill_balance(xs, 6, &mut out);
+            let brute: Vec<i32> = (0..6u32)
+                .map(|y| {
+                    let below = xs.iter().filter(|&&x| x < y).count() as i32;
+                    below - xs.iter().filter(|&&x| x > y).count() as i32
+                })
+                .collect();
+            assert_eq!(out, brute, "{xs:?}");
+        }
+    }
+
+    #[test]
     fn balance_deltas_match_pair_counts() {
         // Layer above: 6 positions, layer below: 5; three nodes with mixed degrees.
         let up = vec![
@@ -220,7 +306,7 @@ mod tests {
         ];
         let pos = vec![0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2];
         let mut lists = NeighbourLists::default();
-        lists.build(&[8, 9, 10], &up, &down, &pos);
+        lists.build(&[8, 9, 10], &Adjacency::new(&up, &down), &pos);
         let mut b = Balance::default();
         for i in 0..3 {
             lists.balance(i, 6, 5, &mut b);

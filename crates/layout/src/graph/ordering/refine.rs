@@ -29,7 +29,7 @@ impl State<'_> {
                 }
                 // Swaps inside the layer leave its neighbours' positions alone, so the lists
                 // stay valid while the layer is passed over again and again until it settles.
-                lists.build(layer, &self.g.up, &self.g.down, &self.pos);
+                lists.build(layer, &self.adj, &self.pos);
                 local.clear();
                 local.extend(0..layer.len());
                 // Pair i (nodes at i and i + 1) needs a look only when a swap next to it
@@ -124,10 +124,11 @@ impl State<'_> {
         if m < 2 {
             return;
         }
-        lists.build(&nodes, &self.g.up, &self.g.down, &self.pos);
+        lists.build(&nodes, &self.adj, &self.pos);
         let above = if l > 0 { self.layers[l - 1].len() } else { 0 };
         let below = self.layers.get(l + 1).map_or(0, Vec::len);
         let mut balance = Balance::default();
+        let mut costs = Vec::with_capacity(m);
         let mut order: Vec<usize> = (0..m).collect();
         let mut by_degree: Vec<usize> = (0..m).filter(|&i| lists.degree(i) > 0).collect();
         by_degree.sort_by_key(|&i| std::cmp::Reverse(lists.degree(i)));
@@ -140,31 +141,17 @@ impl State<'_> {
             };
             order.remove(cur);
             lists.balance(v, above, below, &mut balance);
-            // cost = crossings of v's edges relative to v at slot 0.
-            let (mut cost, mut best_cost, mut best_slot) = (0i64, 0i64, 0usize);
-            let mut cost_at_cur = 0i64;
-            for (k, &w) in order.iter().enumerate() {
-                if k == cur {
-                    cost_at_cur = cost;
-                }
-                cost += lists.delta(&balance, w);
-                self.work += 1;
-                if cost < best_cost {
-                    best_cost = cost;
-                    best_slot = k + 1;
+            // costs[k]: crossings of v's edges with v at slot k, relative to slot 0; v moves
+            // to the leftmost least slot if that is below where it was.
+            lists.costs(&balance, &order, &mut costs);
+            self.work += order.len() as u64;
+            let mut best_slot = cur;
+            for (k, &c) in costs.iter().enumerate() {
+                if c < costs[best_slot] {
+                    best_slot = k;
                 }
             }
-            if cur == order.len() {
-                cost_at_cur = cost;
-            }
-            order.insert(
-                if best_cost < cost_at_cur {
-                    best_slot
-                } else {
-                    cur
-                },
-                v,
-            );
+            order.insert(best_slot, v);
         }
         for (k, &i) in order.iter().enumerate() {
             self.layers[l][k] = nodes[i];
