@@ -240,10 +240,11 @@ fn run_node(
     .map_err(|e| TraceFailure::NoNode {
         reason: format!("cannot run `{}`: {e}", node.display()),
     })?;
-    let finished =
-        wait_with_budget(child, options.time_budget_ms).map_err(|e| TraceFailure::NoNode {
+    let finished = wait_with_budget(child, options.time_budget_ms, &records_path).map_err(|e| {
+        TraceFailure::NoNode {
             reason: format!("waiting for node: {e}"),
-        })?;
+        }
+    })?;
     let records = match std::fs::read(&records_path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),

@@ -130,7 +130,7 @@ pub struct TraceOptions {
     /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000.
     pub max_steps: u64,
     /// Time budget in milliseconds (`stoppedBy: "time"`); a process still running
-    /// [`KILL_GRACE_MS`] after it is killed. Default 6,000.
+    /// [`KILL_GRACE_MS`] past it (counted from its first record) is killed. Default 6,000.
     pub time_budget_ms: u64,
     /// Text the program reads as standard input (`input()` reads it line by line); with
     /// `None`, `input()` raises an error that says how to give some.
@@ -153,9 +153,10 @@ impl Default for TraceOptions {
     }
 }
 
-/// How long past the time budget a tracer process may run before it is killed, in ms. The
-/// tracer stops itself at the budget; only code stuck in one long built-in call
-/// (`sum(range(10**12))`) is still running then.
+/// How long past the time budget a tracer process may run before it is killed, in ms,
+/// counted from its first record (when its own budget clock has started, so interpreter
+/// start-up does not eat into it). The tracer stops itself at the budget; only code stuck in
+/// one long built-in call (`sum(range(10**12))`) is still running then.
 pub const KILL_GRACE_MS: u64 = 1_000;
 
 /// One syntax error: 1-based line and column (in characters) and the parser's message.

@@ -3,8 +3,12 @@
 //!
 //! The tracer starts as the leader of its own process group, so whatever the traced program
 //! starts (`subprocess.Popen(["sleep", "40"])`, `child_process.spawn(...)`) is in that group.
-//! When the budget plus [`KILL_GRACE_MS`] has passed, the whole group is killed; when the
-//! tracer ends by itself, what it left running in the group is killed too. Standard error is
+//! When the budget plus [`KILL_GRACE_MS`] has passed since the tracer wrote its first record
+//! (it starts its own budget clock just before that, when the program starts running), the
+//! whole group is killed; when the tracer ends by itself, what it left running in the group is
+//! killed too. Counting from the first record, not from the spawn, keeps interpreter start-up
+//! on a loaded machine out of the grace. A tracer that never writes a record is killed
+//! [`START_LIMIT_MS`] after the budget plus grace. Standard error is
 //! read on a thread whose result is awaited at most [`READER_WAIT_MS`] after the end, so a
 //! process that escaped the group and still holds the pipe cannot hold up the run.
 
@@ -15,7 +19,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use std::path::Path;
+
 use super::KILL_GRACE_MS;
+
+/// How much longer than the budget plus [`KILL_GRACE_MS`] a tracer that has not written its
+/// first record yet may run (interpreter start-up), in ms.
+pub(super) const START_LIMIT_MS: u64 = 10_000;
 
 /// Most bytes of the process's standard error kept for messages (its end).
 const STDERR_KEEP: usize = 16 * 1024;
@@ -50,11 +60,17 @@ pub(super) fn spawn_in_group(command: &mut Command) -> std::io::Result<Child> {
 }
 
 /// Waits for a child started by [`spawn_in_group`], killing its whole process group once
-/// `time_budget_ms` plus [`KILL_GRACE_MS`] has passed.
+/// `time_budget_ms` plus [`KILL_GRACE_MS`] has passed since the file `records` (where the
+/// tracer streams its records) became non-empty, or [`START_LIMIT_MS`] later than that
+/// counted from now while it is still empty.
 ///
 /// # Errors
 /// The error of polling or reaping the child.
-pub(super) fn wait_with_budget(mut child: Child, time_budget_ms: u64) -> std::io::Result<Finished> {
+pub(super) fn wait_with_budget(
+    mut child: Child,
+    time_budget_ms: u64,
+    records: &Path,
+) -> std::io::Result<Finished> {
     let stderr = child.stderr.take().map(|pipe| {
         let (sender, receiver) = mpsc::channel();
         thread::spawn(move || {
@@ -62,15 +78,21 @@ pub(super) fn wait_with_budget(mut child: Child, time_budget_ms: u64) -> std::io
         });
         receiver
     });
-    let deadline =
-        Instant::now() + Duration::from_millis(time_budget_ms.saturating_add(KILL_GRACE_MS));
+    let allowed = Duration::from_millis(time_budget_ms.saturating_add(KILL_GRACE_MS));
+    let mut deadline = Instant::now() + allowed + Duration::from_millis(START_LIMIT_MS);
+    let mut recording = false;
     let group = child.id();
     let mut killed = false;
     let status = loop {
         if let Some(status) = child.try_wait()? {
             break status;
         }
-        if Instant::now() >= deadline {
+        let now = Instant::now();
+        if !recording && std::fs::metadata(records).is_ok_and(|m| m.len() > 0) {
+            recording = true;
+            deadline = now + allowed;
+        }
+        if now >= deadline {
             killed = true;
             kill_group(group);
             let _ = child.kill();

@@ -129,7 +129,7 @@ pub(super) fn trace_python(
     write(&request_path, Some(&request.to_string()))?;
 
     let python = options.python.clone();
-    let ran = run_tracer(python.as_deref(), dir.path(), &request_path, options)?;
+    let ran = run_tracer(python.as_deref(), dir.path(), &request_path, &out, options)?;
     let records = match std::fs::read(&out) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -193,6 +193,7 @@ fn run_tracer(
     python: Option<&Path>,
     dir: &Path,
     request: &Path,
+    records: &Path,
     options: &TraceOptions,
 ) -> Result<Ran, TraceFailure> {
     let candidates: Vec<PathBuf> = match python {
@@ -202,7 +203,7 @@ fn run_tracer(
     let mut last_error = None;
     for candidate in &candidates {
         match spawn(candidate, dir, request) {
-            Ok(child) => return wait(child, candidate, options),
+            Ok(child) => return wait(child, candidate, records, options),
             Err(error) => last_error = Some((candidate.clone(), error)),
         }
     }
@@ -244,9 +245,14 @@ fn spawn(python: &Path, dir: &Path, request: &Path) -> std::io::Result<Child> {
     spawn_in_group(&mut command)
 }
 
-fn wait(child: Child, python: &Path, options: &TraceOptions) -> Result<Ran, TraceFailure> {
-    let finished =
-        wait_with_budget(child, options.time_budget_ms).map_err(|e| no_python(python, &e))?;
+fn wait(
+    child: Child,
+    python: &Path,
+    records: &Path,
+    options: &TraceOptions,
+) -> Result<Ran, TraceFailure> {
+    let finished = wait_with_budget(child, options.time_budget_ms, records)
+        .map_err(|e| no_python(python, &e))?;
     if finished.status.code() == Some(TOO_OLD_STATUS) {
         if let Some(version) = finished
             .stderr
