@@ -88,7 +88,9 @@ fn the_bfs_seen_set_reads_the_same_in_every_language() {
     };
     let python = seen("python");
     assert_eq!(
-        python.last().map(|m| m.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()),
+        python
+            .last()
+            .map(|m| m.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()),
         Some(vec!["A", "B", "C", "D", "E", "F"])
     );
     for language in &LANGUAGES[1..] {

@@ -24,6 +24,8 @@ mod walk;
 mod tests;
 
 pub use row::linked_row;
+pub(crate) use track::{detect_shape, TrackSurvey};
 pub use track::{find_linked_track, CONVENTIONAL_CHILDREN, CONVENTIONAL_LINKS};
 pub use types::*;
 pub use view::linked_view;
+pub(crate) use view::shared_order;

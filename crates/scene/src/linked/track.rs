@@ -4,6 +4,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use algoscope_trace_format::{HeapObject, Step, Trace, Value};
+use serde::{Deserialize, Serialize};
 
 use super::graph::row_graph;
 use super::types::{LinkField, LinkKind, LinkedRowSpec, LinkedTrack};
@@ -18,7 +19,7 @@ pub const CONVENTIONAL_LINKS: &[&str] = &["next", "prev", "left", "right", "chil
 pub const CONVENTIONAL_CHILDREN: &str = "children";
 
 /// What one field of a class held over every node seen.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct FieldStats {
     /// A node of the same class.
     same: u32,
@@ -41,7 +42,7 @@ impl FieldStats {
 }
 
 /// Per class: the nodes seen and what each field held.
-#[derive(Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct ClassStats {
     nodes: BTreeSet<String>,
     fields: Vec<(String, FieldStats)>,
@@ -204,62 +205,135 @@ pub fn find_linked_track(
     rows: &[LinkedRowSpec],
     hint: Option<&LinkedHint>,
 ) -> Result<Option<LinkedTrack>, SceneError> {
-    let mut classes: Vec<(String, ClassStats)> = Vec::new();
-    for spec in rows {
-        survey(step_of(trace, spec.step)?, spec, &mut classes);
+    TrackSurvey::of(trace, rows)?.track(trace, rows, hint)
+}
+
+/// What the nodes of every class reached from some rows held: the evidence
+/// [`find_linked_track`] chooses the track from. Kept by a loop history (plain data) so the
+/// track over its states plus one more step costs one survey of that step
+/// ([`TrackSurvey::add`]) instead of one of every state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TrackSurvey {
+    /// Per class, in order of first appearance.
+    classes: Vec<(String, ClassStats)>,
+}
+
+/// The class, links and value field the survey chooses; the shape is decided separately
+/// (it reads every row's structure, not the survey).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Chosen {
+    /// The node class.
+    pub class: String,
+    /// Its link fields.
+    pub links: Vec<LinkField>,
+    /// Its value field.
+    pub value_field: Option<String>,
+}
+
+impl TrackSurvey {
+    /// The survey of `rows`.
+    ///
+    /// # Errors
+    /// [`SceneError::StepOutOfRange`] when a row names a step the trace does not have.
+    pub(crate) fn of(trace: &Trace, rows: &[LinkedRowSpec]) -> Result<Self, SceneError> {
+        let mut out = TrackSurvey::default();
+        for spec in rows {
+            out.add(trace, spec)?;
+        }
+        Ok(out)
     }
-    let empty = ClassStats::default();
-    let (class, stats, links) = match hint {
-        Some(h) => {
-            let stats = classes
-                .iter()
-                .find(|(c, _)| *c == h.class)
-                .map_or(&empty, |(_, s)| s);
-            let links = if h.links.is_empty() {
-                detect_links(stats)
-            } else {
-                h.links
+
+    /// Adds the row `spec` to the survey (the same as surveying it with the others at once).
+    ///
+    /// # Errors
+    /// [`SceneError::StepOutOfRange`] when `spec` names a step the trace does not have.
+    pub(crate) fn add(&mut self, trace: &Trace, spec: &LinkedRowSpec) -> Result<(), SceneError> {
+        survey(step_of(trace, spec.step)?, spec, &mut self.classes);
+        Ok(())
+    }
+
+    /// The class, links and value field of the track (the hint's class when hinted); `None`
+    /// when no class has links and there is no hint.
+    pub(crate) fn choose(&self, hint: Option<&LinkedHint>) -> Option<Chosen> {
+        let empty = ClassStats::default();
+        let (class, stats, links) = match hint {
+            Some(h) => {
+                let stats = self
+                    .classes
                     .iter()
-                    .map(|name| LinkField {
-                        name: name.clone(),
-                        kind: hinted_kind(stats, name),
-                    })
-                    .collect()
-            };
-            (h.class.clone(), stats, links)
-        }
-        None => {
-            let mut best: Option<(&String, &ClassStats, Vec<LinkField>)> = None;
-            for (class, stats) in &classes {
-                let links = detect_links(stats);
-                if links.is_empty() {
-                    continue;
-                }
-                if best
-                    .as_ref()
-                    .is_none_or(|(_, b, _)| stats.nodes.len() > b.nodes.len())
-                {
-                    best = Some((class, stats, links));
-                }
+                    .find(|(c, _)| *c == h.class)
+                    .map_or(&empty, |(_, s)| s);
+                let links = if h.links.is_empty() {
+                    detect_links(stats)
+                } else {
+                    h.links
+                        .iter()
+                        .map(|name| LinkField {
+                            name: name.clone(),
+                            kind: hinted_kind(stats, name),
+                        })
+                        .collect()
+                };
+                (h.class.clone(), stats, links)
             }
-            let Some((class, stats, links)) = best else {
-                return Ok(None);
-            };
-            (class.clone(), stats, links)
+            None => {
+                let mut best: Option<(&String, &ClassStats, Vec<LinkField>)> = None;
+                for (class, stats) in &self.classes {
+                    let links = detect_links(stats);
+                    if links.is_empty() {
+                        continue;
+                    }
+                    if best
+                        .as_ref()
+                        .is_none_or(|(_, b, _)| stats.nodes.len() > b.nodes.len())
+                    {
+                        best = Some((class, stats, links));
+                    }
+                }
+                let (class, stats, links) = best?;
+                (class.clone(), stats, links)
+            }
+        };
+        let value_field = value_field(stats, &links);
+        Some(Chosen {
+            class,
+            links,
+            value_field,
+        })
+    }
+
+    /// The track of the surveyed rows, its shape read from `rows` (the rows surveyed).
+    ///
+    /// # Errors
+    /// [`SceneError::StepOutOfRange`] when a row names a step the trace does not have.
+    pub(crate) fn track(
+        &self,
+        trace: &Trace,
+        rows: &[LinkedRowSpec],
+        hint: Option<&LinkedHint>,
+    ) -> Result<Option<LinkedTrack>, SceneError> {
+        let Some(chosen) = self.choose(hint) else {
+            return Ok(None);
+        };
+        let shape = match hint {
+            Some(h) => h.shape,
+            None => detect_shape(trace, rows, &chosen.class, &chosen.links)?,
+        };
+        Ok(Some(chosen.with_shape(shape, hint.is_some())))
+    }
+}
+
+impl Chosen {
+    /// The track with this class, links and value field, of `shape`.
+    pub(crate) fn with_shape(self, shape: LinkedShape, hinted: bool) -> LinkedTrack {
+        LinkedTrack {
+            class: self.class,
+            links: self.links,
+            value_field: self.value_field,
+            shape,
+            hinted,
         }
-    };
-    let value_field = value_field(stats, &links);
-    let shape = match hint {
-        Some(h) => h.shape,
-        None => detect_shape(trace, rows, &class, &links)?,
-    };
-    Ok(Some(LinkedTrack {
-        class,
-        links,
-        value_field,
-        shape,
-        hinted: hint.is_some(),
-    }))
+    }
 }
 
 /// A hinted link is `Many` when it held lists of nodes (or empty lists) and never one node.
@@ -271,7 +345,7 @@ fn hinted_kind(stats: &ClassStats, name: &str) -> LinkKind {
 }
 
 /// Tree when there are exactly two links or a list link, and every row is a forest.
-fn detect_shape(
+pub(crate) fn detect_shape(
     trace: &Trace,
     rows: &[LinkedRowSpec],
     class: &str,

@@ -56,17 +56,7 @@ pub fn linked_view(
         .iter()
         .map(|spec| linked_row(trace, spec, &track))
         .collect::<Result<_, _>>()?;
-    let mut columns: Vec<String> = Vec::new();
-    let mut column_of: BTreeMap<String, usize> = BTreeMap::new();
-    for row in &rows {
-        for node in &row.nodes {
-            if !column_of.contains_key(&node.id) {
-                column_of.insert(node.id.clone(), columns.len());
-                columns.push(node.id.clone());
-            }
-        }
-    }
-    let chains = chains(&rows, &columns, &column_of);
+    let (columns, chains) = shared_order(&rows.iter().collect::<Vec<_>>());
     Ok(Some(LinkedView {
         track,
         rows,
@@ -75,9 +65,26 @@ pub fn linked_view(
     }))
 }
 
+/// The columns and chains [`linked_view`] gives `rows` (in row order): nodes in order of
+/// first appearance, and the chains of nodes joined by a link in any row.
+pub(crate) fn shared_order(rows: &[&LinkedRow]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut columns: Vec<String> = Vec::new();
+    let mut column_of: BTreeMap<String, usize> = BTreeMap::new();
+    for row in rows {
+        for node in &row.nodes {
+            if !column_of.contains_key(&node.id) {
+                column_of.insert(node.id.clone(), columns.len());
+                columns.push(node.id.clone());
+            }
+        }
+    }
+    let chains = chains(rows, &columns, &column_of);
+    (columns, chains)
+}
+
 /// Union-find over every link of every row; each set in column order, sets by first column.
 fn chains(
-    rows: &[LinkedRow],
+    rows: &[&LinkedRow],
     columns: &[String],
     column_of: &BTreeMap<String, usize>,
 ) -> Vec<Vec<String>> {

@@ -21,10 +21,11 @@ use super::row::{row_state, RowInput};
 use super::select::{select, Selection};
 use super::snapshot::{frame_at, snapshot, Held, Snapshot};
 use super::start::{attach_starts, run_index, start_pass};
-use super::structures::{frame_graphs, linked_rows};
+use super::structures::{frame_graphs, linked_rows, row_spec};
 use super::types::*;
 use super::{linked_diff, row_sizes};
-use crate::linked::LinkedRow;
+use crate::linked::{detect_shape, linked_row, shared_order, LinkedRow, TrackSurvey};
+use crate::LinkedShape;
 use crate::SceneError;
 
 /// Every loop history of one trace, analysed once by [`loop_histories`]: plain data (serde,
@@ -73,6 +74,9 @@ struct RunGroup {
     linked: Option<LoopLinked>,
     /// Its row at each step of `ends` (empty without a track).
     linked_rows: BTreeMap<usize, LinkedRow>,
+    /// What the track was chosen from over `ends` (with a track only), so a step that is
+    /// not an end adds its own survey only.
+    track_survey: Option<TrackSurvey>,
     /// Each pass's row, read at its end (`current: false`).
     rows: Vec<LoopRow>,
     /// Each run's state at its start, as a row (pass 0, compared with itself), for the run
@@ -347,6 +351,10 @@ impl RunGroup {
             Some((linked, rows)) => (Some(linked), rows),
             None => (None, BTreeMap::new()),
         };
+        let track_survey = linked.as_ref().and_then(|_| {
+            let specs: Vec<_> = ends.iter().map(|&t| row_spec(&h.frame, t)).collect();
+            TrackSurvey::of(trace, &specs).ok()
+        });
         // Names on linked nodes are drawn on the nodes of each row's linked track.
         let node_class = linked.as_ref().map(|l| l.track.class.as_str());
         let selection = select(trace, &chosen_from, options, node_class);
@@ -458,6 +466,7 @@ impl RunGroup {
             containers,
             linked,
             linked_rows,
+            track_survey,
             rows,
             start_rows,
             gap_before,
@@ -490,8 +499,9 @@ impl RunGroup {
         let now = step_in_states.then(|| snapshot(trace, step, &self.frame));
 
         // The linked track also reads the current step when it is not an end of a pass.
+        let owner_compare = owner.map(|i| self.compare[i]);
         let extra_linked = (step_in_states && !in_ends)
-            .then(|| self.linked_with(trace, step, options))
+            .then(|| self.linked_with(trace, step, owner_compare, options))
             .flatten();
         let (linked, linked_map, rebuilt) = match &extra_linked {
             Some((linked, map, rebuilt)) => (linked.clone(), map, rebuilt.as_ref()),
@@ -651,6 +661,7 @@ impl RunGroup {
         &self,
         trace: &Trace,
         step: usize,
+        compare: Option<usize>,
         options: &LoopSceneOptions,
     ) -> Option<LinkedWith> {
         if self.linked.is_none()
@@ -658,6 +669,9 @@ impl RunGroup {
         {
             // No track in any end state nor at the step: none over both.
             return None;
+        }
+        if let Some(same) = self.linked_unchanged_with(trace, step, compare, options) {
+            return Some(same);
         }
         let mut steps = self.ends.clone();
         let at = steps.partition_point(|&t| t < step);
@@ -692,6 +706,64 @@ impl RunGroup {
             )
         });
         Some((linked, map, rebuilt))
+    }
+}
+
+impl RunGroup {
+    /// [`RunGroup::linked_with`] when the step leaves the track, its columns and its chains
+    /// as they are over the ends (the usual case), worked out from the kept survey and rows
+    /// plus the step's own: the track, and the rows at the step and at `compare` (all a row
+    /// read at the step needs). `None` when the step changes any of them (or the run has no
+    /// track), and the caller reads everything again.
+    fn linked_unchanged_with(
+        &self,
+        trace: &Trace,
+        step: usize,
+        compare: Option<usize>,
+        options: &LoopSceneOptions,
+    ) -> Option<LinkedWith> {
+        let (base, survey) = (self.linked.as_ref()?, self.track_survey.as_ref()?);
+        let hint = options.scene.hints.linked.as_ref();
+        let spec = row_spec(&self.frame, step);
+        let mut survey = survey.clone();
+        survey.add(trace, &spec).ok()?;
+        let chosen = survey.choose(hint)?;
+        if chosen.class != base.track.class || chosen.links != base.track.links {
+            return None;
+        }
+        // Every end is a forest when the ends' shape is a tree; a list stays a list.
+        let shape = match (hint, base.track.shape) {
+            (Some(h), _) => h.shape,
+            (None, LinkedShape::List) => LinkedShape::List,
+            (None, LinkedShape::Tree) => detect_shape(
+                trace,
+                std::slice::from_ref(&spec),
+                &chosen.class,
+                &chosen.links,
+            )
+            .ok()?,
+        };
+        let track = chosen.with_shape(shape, hint.is_some());
+        if track != base.track {
+            return None;
+        }
+        // The same track reads the same rows at the ends; only the step's row is new.
+        let row = linked_row(trace, &spec, &track).ok()?;
+        let mut rows: Vec<&LinkedRow> = self.linked_rows.values().collect();
+        let at = self.linked_rows.range(..step).count();
+        rows.insert(at, &row);
+        let (columns, chains) = shared_order(&rows);
+        if columns != base.columns || chains != base.chains {
+            return None;
+        }
+        let mut map = BTreeMap::new();
+        if let Some(t) = compare {
+            if let Some(r) = self.linked_rows.get(&t) {
+                map.insert(t, r.clone());
+            }
+        }
+        map.insert(step, row);
+        Some((Some(base.clone()), map, None))
     }
 }
 

@@ -20,13 +20,7 @@ pub(crate) fn linked_rows(
     steps: &[usize],
     options: &SceneOptions,
 ) -> Option<(LoopLinked, BTreeMap<usize, LinkedRow>)> {
-    let specs: Vec<LinkedRowSpec> = steps
-        .iter()
-        .map(|&step| LinkedRowSpec {
-            step,
-            frames: vec![frame.to_string()],
-        })
-        .collect();
+    let specs: Vec<LinkedRowSpec> = steps.iter().map(|&step| row_spec(frame, step)).collect();
     let view = linked_view(trace, &specs, options.hints.linked.as_ref()).ok()??;
     if view.columns.is_empty() {
         return None;
@@ -38,6 +32,14 @@ pub(crate) fn linked_rows(
         chains: view.chains,
     };
     Some((linked, rows))
+}
+
+/// The row of the linked track at `step`, seen from the loop's frame only.
+pub(crate) fn row_spec(frame: &str, step: usize) -> LinkedRowSpec {
+    LinkedRowSpec {
+        step,
+        frames: vec![frame.to_string()],
+    }
 }
 
 /// The graphs at `step` that the loop frame's variables hold (a variable refers to the
