@@ -10,7 +10,7 @@ use algoscope_scene::{
     loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContent, SceneError, VizHints,
 };
 use algoscope_trace_format::{validate_str, Trace};
-use loops_support::{golden, load, summary};
+use loops_support::{golden, load, sequence, summary};
 use serde_json::{json, Value as J};
 
 fn int(n: i64) -> J {
@@ -95,22 +95,6 @@ fn scene(t: &Trace, step: usize, options: &LoopSceneOptions) -> LoopScene {
     loop_scene(t, step, options)
         .expect("in range")
         .expect("a loop runs")
-}
-
-fn sequence(row: &LoopRow, name: &str) -> Vec<(String, bool, Option<u64>)> {
-    let c = row
-        .containers
-        .iter()
-        .find(|c| c.name == name)
-        .expect("container");
-    match &c.content {
-        RowContent::Sequence(s) => s
-            .cells
-            .iter()
-            .map(|c| (c.text.clone(), c.changed, c.from))
-            .collect(),
-        other => panic!("not a sequence: {other:?}"),
-    }
 }
 
 #[test]

@@ -7,43 +7,22 @@
 mod loops_support;
 
 use algoscope_scene::{loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContent};
-use algoscope_trace_format::{validate_str, Trace};
-use loops_support::{golden, main_run, LANGUAGES};
-use serde_json::{json, Value as J};
-
-fn int(n: i64) -> J {
-    json!({"kind": "prim", "type": "int", "repr": n.to_string()})
-}
+use algoscope_trace_format::Trace;
+use loops_support::{golden, main_run, one_object_loop, sequence, LANGUAGES};
+use serde_json::json;
 
 /// `for i in range(n)` over list `a` (`states[0]` before the loop, `states[k]` after pass
-/// `k`): a header step, then per pass a body step and the header check that ends it.
+/// `k`).
 fn list_loop(states: &[Vec<i64>]) -> Trace {
-    let list = |items: &[i64]| {
-        let items: Vec<J> = items.iter().map(|n| int(*n)).collect();
-        json!({"o1": {"kind": "list", "typeName": "list", "length": items.len(), "items": items}})
-    };
-    let step = |line: u32, iteration: Option<u64>, state: &[i64]| {
-        let loops: Vec<J> = iteration
-            .map(|k| json!({"frame": "f1", "loop": "L1", "instance": 1, "iteration": k}))
-            .into_iter()
-            .collect();
-        json!({"event": "line", "line": line, "stdoutLength": 0, "loops": loops,
-            "stack": [{"id": "f1", "func": "<module>", "line": line,
-                "locals": [["a", {"kind": "ref", "id": "o1"}]]}],
-            "heap": list(state)})
-    };
-    let mut steps = vec![step(1, Some(0), &states[0])];
-    for (k, state) in states.iter().enumerate().skip(1) {
-        steps.push(step(2, Some(k as u64), &states[k - 1]));
-        steps.push(step(1, Some(k as u64), state));
-    }
-    steps.push(step(3, None, &states[states.len() - 1]));
-    let t = json!({"version": 1, "language": "python", "source": "pass\n".repeat(5),
-        "stdout": "", "indexNames": {"a": ["i"]},
-        "loops": [{"id": "L1", "kind": "for", "line": 1, "bodyStart": 2, "bodyEnd": 2,
-            "header": "for i in range(n)"}],
-        "steps": steps});
-    validate_str(&t.to_string()).expect("valid trace")
+    let states: Vec<&[i64]> = states.iter().map(Vec::as_slice).collect();
+    one_object_loop(
+        "a",
+        "list",
+        &states,
+        json!({"id": "L1", "kind": "for", "line": 1, "bodyStart": 2, "bodyEnd": 2,
+            "header": "for i in range(n)"}),
+        json!({"a": ["i"]}),
+    )
 }
 
 fn scene_at_end(t: &Trace) -> LoopScene {
@@ -52,16 +31,9 @@ fn scene_at_end(t: &Trace) -> LoopScene {
         .expect("a loop runs")
 }
 
-/// The cells of sequence `a` (first container) as (text, changed, from).
+/// The cells of the first container (a sequence) as (text, changed, from).
 fn cells(row: &LoopRow) -> Vec<(String, bool, Option<u64>)> {
-    match &row.containers[0].content {
-        RowContent::Sequence(s) => s
-            .cells
-            .iter()
-            .map(|c| (c.text.clone(), c.changed, c.from))
-            .collect(),
-        other => panic!("not a sequence: {other:?}"),
-    }
+    sequence(row, &row.containers[0].name)
 }
 
 /// The texts of the items that left the front and the end of the first container.

@@ -313,3 +313,64 @@ pub fn main_run(trace: &Trace, func: &str) -> ([usize; 2], usize) {
     }
     ([first, last], (first + last) / 2)
 }
+
+/// The cells of sequence container `name` in `row` as (text, changed, from). Panics when the
+/// row has no such sequence.
+pub fn sequence(row: &LoopRow, name: &str) -> Vec<(String, bool, Option<u64>)> {
+    let c = row
+        .containers
+        .iter()
+        .find(|c| c.name == name)
+        .expect("container");
+    match &c.content {
+        RowContent::Sequence(s) => s
+            .cells
+            .iter()
+            .map(|c| (c.text.clone(), c.changed, c.from))
+            .collect(),
+        other => panic!("not a sequence: {other:?}"),
+    }
+}
+
+/// An int value.
+pub fn int(n: i64) -> serde_json::Value {
+    serde_json::json!({"kind": "prim", "type": "int", "repr": n.to_string()})
+}
+
+/// A hand-made trace of one loop `L1` (header on line 1, body on line 2, `description` its
+/// `loops` entry) over variable `name`, which holds object `o1` of `kind` (`list`, `set`) with
+/// `states[k]`'s ints after pass `k` (`states[0]` before the loop): a header step, then per
+/// pass a body step and the header check that ends it, then a step after the loop (line 3).
+/// `index_names` is the trace's `indexNames`.
+pub fn one_object_loop(
+    name: &str,
+    kind: &str,
+    states: &[&[i64]],
+    description: serde_json::Value,
+    index_names: serde_json::Value,
+) -> Trace {
+    use serde_json::{json, Value as J};
+    let object = |items: &[i64]| {
+        let items: Vec<J> = items.iter().map(|n| int(*n)).collect();
+        json!({"o1": {"kind": kind, "typeName": kind, "length": items.len(), "items": items}})
+    };
+    let step = |line: u32, iteration: Option<u64>, state: &[i64]| {
+        let loops: Vec<J> = iteration
+            .map(|k| json!({"frame": "f1", "loop": "L1", "instance": 1, "iteration": k}))
+            .into_iter()
+            .collect();
+        json!({"event": "line", "line": line, "stdoutLength": 0, "loops": loops,
+            "stack": [{"id": "f1", "func": "<module>", "line": line,
+                "locals": [[name, {"kind": "ref", "id": "o1"}]]}],
+            "heap": object(state)})
+    };
+    let mut steps = vec![step(1, Some(0), states[0])];
+    for (k, state) in states.iter().enumerate().skip(1) {
+        steps.push(step(2, Some(k as u64), states[k - 1]));
+        steps.push(step(1, Some(k as u64), state));
+    }
+    steps.push(step(3, None, states[states.len() - 1]));
+    let t = json!({"version": 1, "language": "python", "source": "pass\n".repeat(5),
+        "stdout": "", "indexNames": index_names, "loops": [description], "steps": steps});
+    algoscope_trace_format::validate_str(&t.to_string()).expect("valid trace")
+}

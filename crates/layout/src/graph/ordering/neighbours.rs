@@ -278,32 +278,13 @@ mod tests {
     #[test]
     fn balance_deltas_match_pair_counts() {
         // Layer above: 6 positions, layer below: 5; three nodes with mixed degrees.
-        let up = vec![
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![0, 3, 5],
-            vec![2],
-            vec![1, 2, 4],
-        ];
-        let down = vec![
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-            vec![4, 0],
-            vec![1],
-            vec![],
-        ];
+        let mut up: Vec<Vec<usize>> = vec![vec![]; 11];
+        up[8] = vec![0, 3, 5];
+        up[9] = vec![2];
+        up[10] = vec![1, 2, 4];
+        let mut down: Vec<Vec<usize>> = vec![vec![]; 11];
+        down[8] = vec![4, 0];
+        down[9] = vec![1];
         let pos = vec![0, 1, 2, 3, 4, 5, 0, 0, 0, 1, 2];
         let mut lists = NeighbourLists::default();
         lists.build(&[8, 9, 10], &Adjacency::new(&up, &down), &pos);
