@@ -5,10 +5,12 @@
 
 #[path = "../../scene/tests/loops_support/mod.rs"]
 mod loops_support;
+mod svg_read;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopSceneOptions};
 use loops_support::{golden, main_run, LANGUAGES};
+use svg_read::has_class;
 
 /// Example name and the function whose main loop is shown.
 const GRAPH_ALGORITHMS: &[(&str, &str)] = &[("bfs_dfs", "bfs"), ("dijkstra", "dijkstra")];
@@ -24,11 +26,6 @@ fn loop_svg(language: &str, example: &str, func: &str) -> String {
         .expect("step in range")
         .unwrap_or_else(|| panic!("{language} {example}: no loop at step {last}"));
     layout_loop(&scene, &LoopLayoutOptions::default()).to_svg()
-}
-
-fn has_class(node: &roxmltree::Node, class: &str) -> bool {
-    node.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|k| k == class))
 }
 
 /// The `scale(s)` of a transform attribute.
@@ -56,24 +53,24 @@ fn graph_column(svg: &str) -> GraphColumn {
         keys: Vec::new(),
     };
     for node in doc.descendants() {
-        if has_class(&node, "graph-frame") {
+        if has_class(node, "graph-frame") {
             let x = node.attribute("x").expect("frame x");
             column.frame_xs.push(x.parse().expect("a number"));
         }
-        if has_class(&node, "graph-copy") {
+        if has_class(node, "graph-copy") {
             column
                 .scales
                 .push(scale_of(node.attribute("transform").expect("transform")));
         }
-        if has_class(&node, "graph-legend") {
+        if has_class(node, "graph-legend") {
             column.legends += 1;
             assert!(
-                node.ancestors().any(|a| has_class(&a, "loop-columns")),
+                node.ancestors().any(|a| has_class(a, "loop-columns")),
                 "the legend is in the column heads"
             );
             column.keys.extend(
                 node.descendants()
-                    .filter(|k| has_class(k, "gkey"))
+                    .filter(|k| has_class(*k, "gkey"))
                     .filter_map(|k| k.attribute("data-state").map(str::to_string)),
             );
         }

@@ -7,12 +7,14 @@
 
 #[path = "../../scene/tests/loops_support/mod.rs"]
 mod loops_support;
+mod svg_read;
 
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopItem, LoopScene, LoopSceneOptions, SizeModel};
 use algoscope_trace_format::Trace;
+use svg_read::{has_class, num};
 
 /// The `data-key` every scene item must be drawn with, in order.
 fn expected_keys(scene: &LoopScene) -> Vec<String> {
@@ -42,17 +44,6 @@ fn expected_keys(scene: &LoopScene) -> Vec<String> {
             LoopItem::Dropped(_) => vec!["dropped".to_string()],
         })
         .collect()
-}
-
-fn num(node: roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("missing numeric {name}"))
-}
-
-fn has_class(node: roxmltree::Node, class: &str) -> bool {
-    node.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
 }
 
 fn inside(r: [f64; 4], outer: [f64; 4]) -> bool {

@@ -4,23 +4,14 @@
 
 #[path = "../../scene/tests/loops_support/mod.rs"]
 mod loops_support;
+mod svg_read;
 
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopSceneOptions};
 use loops_support::{golden, main_run, LANGUAGES};
-
-fn has_class(node: roxmltree::Node, class: &str) -> bool {
-    node.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
-}
-
-fn num(node: roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("missing numeric {name}"))
-}
+use svg_read::{has_class, num};
 
 /// The loop SVG of the BST example at the end of its insert loop (the module's loop).
 fn bst_svg(language: &str) -> String {

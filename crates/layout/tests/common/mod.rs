@@ -10,6 +10,10 @@ use algoscope_trace_format::{validate_str, Trace};
 
 pub mod goldens;
 
+#[path = "../svg_read/mod.rs"]
+mod svg_read;
+use svg_read::{has_class, num};
+
 /// Every fixture trace: this crate's hand-written ones, the golden traces of the examples in
 /// every language (`tests/traces/python/*.json`, `tests/traces/{javascript,typescript}/
 /// trace@*.snap`), and any in `$ALGOSCOPE_TRACE_DIR`.
@@ -102,17 +106,6 @@ pub struct Parsed {
     pub view_box: [f64; 4],
     pub boxes: Vec<SvgBox>,
     pub arrows: Vec<SvgArrow>,
-}
-
-fn num(node: roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("missing numeric {name}"))
-}
-
-fn has_class(node: roxmltree::Node, class: &str) -> bool {
-    node.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
 }
 
 /// Parses an SVG through its contract: node groups and arrow paths.
