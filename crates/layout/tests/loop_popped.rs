@@ -9,21 +9,12 @@ mod loops_support;
 mod svg_read;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
-use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, LANGUAGES};
+use loops_support::{whole_main_run, LANGUAGES};
 use svg_read::{has_class, num};
 
 /// The loop SVG of `example` at the last step of `func`'s main loop, every pass shown.
 fn svg_at_end(language: &str, example: &str, func: &str) -> String {
-    let trace = golden(language, example);
-    let ([_, last], _) = main_run(&trace, func);
-    let options = LoopSceneOptions {
-        whole_run: true,
-        ..LoopSceneOptions::default()
-    };
-    let scene = loop_scene(&trace, last, &options)
-        .expect("in range")
-        .expect("a loop runs");
+    let scene = whole_main_run(language, example, func);
     layout_loop(&scene, &LoopLayoutOptions::default()).to_svg()
 }
 

@@ -6,7 +6,7 @@
 mod loops_support;
 
 use algoscope_scene::{loop_scene, LoopRow, LoopSceneOptions};
-use loops_support::{golden, main_run, one_object_loop, sequence, LANGUAGES};
+use loops_support::{one_object_loop, sequence, whole_main_run, LANGUAGES};
 use serde_json::json;
 
 /// The texts (quotes dropped) and changed marks of sequence `name` in `row`.
@@ -46,15 +46,7 @@ fn a_reordered_set_is_not_a_change_and_a_new_member_is() {
 #[test]
 fn the_bfs_seen_set_reads_the_same_in_every_language() {
     let seen = |language: &str| -> Vec<Vec<(String, bool)>> {
-        let trace = golden(language, "bfs_dfs");
-        let ([_, last], _) = main_run(&trace, "bfs");
-        let options = LoopSceneOptions {
-            whole_run: true,
-            ..LoopSceneOptions::default()
-        };
-        let scene = loop_scene(&trace, last, &options)
-            .expect("in range")
-            .expect("a loop runs");
+        let scene = whole_main_run(language, "bfs_dfs", "bfs");
         scene.rows().map(|r| members(r, "seen")).collect()
     };
     let python = seen("python");

@@ -8,7 +8,7 @@ mod loops_support;
 
 use algoscope_scene::{loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContent};
 use algoscope_trace_format::Trace;
-use loops_support::{golden, main_run, one_object_loop, sequence, LANGUAGES};
+use loops_support::{one_object_loop, sequence, whole_main_run, LANGUAGES};
 use serde_json::json;
 
 /// `for i in range(n)` over list `a` (`states[0]` before the loop, `states[k]` after pass
@@ -114,15 +114,7 @@ fn a_queue_popped_empty_keeps_the_popped_value_at_the_front() {
 /// a start row, its loop depth, run, its first container's values, and the moves (from → to)
 /// of the pass after it.
 fn starts(language: &str, example: &str, func: &str) -> Vec<String> {
-    let trace = golden(language, example);
-    let ([_, last], _) = main_run(&trace, func);
-    let options = LoopSceneOptions {
-        whole_run: true,
-        ..LoopSceneOptions::default()
-    };
-    let scene = loop_scene(&trace, last, &options)
-        .expect("in range")
-        .expect("a loop runs");
+    let scene = whole_main_run(language, example, func);
     let mut out = Vec::new();
     for (k, item) in scene.items.iter().enumerate() {
         let LoopItem::RunHeader(h) = item else {
@@ -184,15 +176,7 @@ fn bubble_and_insertion_sort_start_rows_are_the_same_in_every_language() {
 #[test]
 fn the_bfs_queue_loses_the_same_values_in_every_language() {
     let popped = |language: &str| -> Vec<String> {
-        let trace = golden(language, "bfs_dfs");
-        let ([_, last], _) = main_run(&trace, "bfs");
-        let options = LoopSceneOptions {
-            whole_run: true,
-            ..LoopSceneOptions::default()
-        };
-        let scene = loop_scene(&trace, last, &options)
-            .expect("in range")
-            .expect("a loop runs");
+        let scene = whole_main_run(language, "bfs_dfs", "bfs");
         scene
             .rows()
             .filter(|r| r.depth == 0)

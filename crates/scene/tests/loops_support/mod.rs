@@ -374,3 +374,17 @@ pub fn one_object_loop(
         "stdout": "", "indexNames": index_names, "loops": [description], "steps": steps});
     algoscope_trace_format::validate_str(&t.to_string()).expect("valid trace")
 }
+
+/// The loop history of example `example` in `language` at the last step of `func`'s main
+/// loop (see [`main_run`]), every pass of the run shown.
+pub fn whole_main_run(language: &str, example: &str, func: &str) -> LoopScene {
+    let trace = golden(language, example);
+    let ([_, last], _) = main_run(&trace, func);
+    let options = algoscope_scene::LoopSceneOptions {
+        whole_run: true,
+        ..algoscope_scene::LoopSceneOptions::default()
+    };
+    algoscope_scene::loop_scene(&trace, last, &options)
+        .expect("in range")
+        .expect("a loop runs")
+}
