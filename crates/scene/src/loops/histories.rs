@@ -707,9 +707,7 @@ impl RunGroup {
         });
         Some((linked, map, rebuilt))
     }
-}
 
-impl RunGroup {
     /// [`RunGroup::linked_with`] when the step leaves the track, its columns and its chains
     /// as they are over the ends (the usual case), worked out from the kept survey and rows
     /// plus the step's own: the track, and the rows at the step and at `compare` (all a row
