@@ -68,12 +68,14 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "is_module", "hidden", "shown", "loops", "flags", "purity")
+    __slots__ = ("code", "user", "name", "wire_name", "is_module", "hidden", "shown", "loops", "flags", "purity")
 
     def __init__(self, code, user, loops):
         self.code = code
         self.user = user
         self.name = code.co_name
+        #: The name as a frame's ``fn`` sends it.
+        self.wire_name = clean(code.co_name)
         self.is_module = code.co_name == "<module>"
         self.flags = code.co_flags
         self.hidden = set(code.co_freevars)
@@ -209,7 +211,8 @@ class Tracer:
         self.functions = {}
         self.stop_reason = None
         self.deadline = None
-        self.sent_order = []
+        #: The frames (states) the last sent ``fp``/``fa`` listed, in order.
+        self.sent_frames = []
         self.sent_loops = []
         #: The frame list changed since the last recorded step (a call, return, yield, resume).
         self.frames_moved = True
@@ -388,6 +391,8 @@ class Tracer:
                 self.frames_moved = True
                 if state.loops is not None:
                     self.unkept += state.loops.unkept
+                    if state.loops.active:
+                        self.loops_moved = True
                 self._depth(info.name, 1)
             else:
                 if len(self.active) > 100:
@@ -604,6 +609,8 @@ class Tracer:
 
     def _pop(self, state):
         self.frames_moved = True
+        if state.loops is not None and state.loops.active:
+            self.loops_moved = True
         active = self.active
         if active and active[-1] is state:
             active.pop()
@@ -721,8 +728,13 @@ class Tracer:
             rec["hr"] = removed
         if changed:
             rec["h"] = changed
-        if self.loops_moved or frames_moved:
-            self.loops_moved = self.frames_moved = False
+        if frames_moved:
+            self.frames_moved = False
+        # A frame pushed by a call has no active loop yet, and pops and resumes of frames with
+        # active loops set ``loops_moved`` (``_pop``): the contexts can only have changed then,
+        # or when the frames listed are not simply the stack (suspended frames, a cut stack).
+        if self.loops_moved or (frames_moved and frames is not self.active):
+            self.loops_moved = False
             loops = []
             for s in frames:
                 if s.loops is not None and s.loops.active:
@@ -731,18 +743,18 @@ class Tracer:
                 rec["lp"] = loops
                 self.sent_loops = loops
         io = self.io
-        text = io.new_text() if io.buffer.written else ""
-        if text:
-            if self.holdback.busy:
-                self.holdback.send({"out": clean(text)})
-            else:
-                self._emit({"out": clean(text)})
-        if io.length != self.sent_length:
-            rec["n"] = io.length
-            self.sent_length = io.length
-        printed = io.take_printed() if io.printed or io.print_line is not None else None
-        if printed is not None:
-            line, objects = printed
+        if io.buffer.written:  # (the length printed changes only here, as text is read)
+            text = io.new_text()
+            if text:
+                if self.holdback.busy:
+                    self.holdback.send({"out": clean(text)})
+                else:
+                    self._emit({"out": clean(text)})
+            if io.length != self.sent_length:
+                rec["n"] = io.length
+                self.sent_length = io.length
+        if io.printed or io.print_line is not None:
+            line, objects = io.take_printed()
             ids = heap.ids
             refs = []
             for obj in objects:
@@ -760,18 +772,19 @@ class Tracer:
             self._emit({"counts": self._counts()})
 
     def _send_order(self, frames, rec):
-        """Puts the frame list in ``rec`` (``fp``/``fa``) when it differs from the one sent."""
-        order = [s.fid for s in frames]
-        sent = self.sent_order
-        if order != sent:
-            keep = min(len(order), len(sent))
-            if order[:keep] != sent[:keep]:  # not a call or a return: find where they part
+        """Puts the frame list in ``rec`` (``fp``/``fa``) when it differs from the one sent.
+        Frames are compared as objects (a state is one frame id for good), so a call or a
+        return costs one slice comparison, not a list of ids."""
+        sent = self.sent_frames
+        if frames != sent:
+            keep = min(len(frames), len(sent))
+            if frames[:keep] != sent[:keep]:  # not a call or a return: find where they part
                 keep = 0
-                while order[keep] == sent[keep]:
+                while frames[keep] is sent[keep]:
                     keep += 1
             rec["fp"] = keep
-            rec["fa"] = order[keep:]
-            self.sent_order = order
+            rec["fa"] = [s.fid for s in frames[keep:]]
+            self.sent_frames = list(frames)
 
     def _visible_frames(self):
         active = self.active
@@ -803,7 +816,7 @@ class Tracer:
             state.sent_values = values
             state.name_index = None
             state.sent_state = state.suspended
-            update = {"i": state.fid, "fn": clean(state.info.name), "ln": line, "lv": _pairs(names, values)}
+            update = {"i": state.fid, "fn": state.info.wire_name, "ln": line, "lv": _pairs(names, values)}
             if state.suspended:
                 update["st"] = "suspended"
             return update
