@@ -656,72 +656,73 @@ class Tracer:
         if self.unkept:
             self.sampler.skipped += 1
             return
-        self.steps += 1
-        self.sampler.steps = self.steps
+        steps = self.steps = self.steps + 1
+        sampler = self.sampler
+        sampler.steps = steps
         heap = self.heap
-        rec = {}
-        if kind != "line":
-            rec["e"] = kind
-        frame = state.frame
-        rec["l"] = frame.f_lineno
+        rec = {"l": state.frame.f_lineno} if kind == "line" else {"e": kind, "l": state.frame.f_lineno}
         frames = self.active
         if self.suspended or len(frames) > MAX_FRAMES:
             frames = self._visible_frames()
         frames_moved = self.frames_moved
         if frames_moved:
             self._send_order(frames, rec)
-        updates = []
         shared = self.heap_dirty or self.globals_touched
-        self.globals_touched = False
         touched = self.touched
+        stores = self.stores
         if shared or frames_moved or len(touched) != 1 or touched[0] is not state or frames is not self.active:
             # Any listed frame may need sending: look at each (as often as the stack changes).
+            self.globals_touched = False
+            updates = []
             roots_moved = frames_moved
             for s in frames:
                 if s.dirty or (shared and s.shares_vars) or not s.sent or s.suspended != s.sent_state:
                     refs = s.refs
-                    stores = None
+                    reread = None
                     if s.pending is not None and not shared:
                         if s is state:
                             # Back from a direct call of a program function: what it assigned
                             # before the call and since it returned.
-                            if self.stores is not None:
-                                stores = self.stores.union(s.pending)
+                            if stores is not None:
+                                reread = stores.union(s.pending)
                         elif s.pending:
-                            stores = s.pending  # a caller that assigned before the call
-                    update = self._frame_update(s, stores)
+                            reread = s.pending  # a caller that assigned before the call
+                    update = self._frame_update(s, reread)
                     if update is not None:
                         updates.append(update)
                     if s.refs != refs:
                         roots_moved = True
+            if updates:
+                rec["f"] = updates
         else:
             # Only the running frame ran, and every active frame is listed.
-            s = touched[0]
-            refs = s.refs
-            update = self._frame_update(s, self.stores)
+            refs = state.refs
+            update = self._frame_update(state, stores)
             if update is not None:
-                updates.append(update)
-            roots_moved = s.refs != refs
+                rec["f"] = [update]
+            roots_moved = state.refs is not refs and state.refs != refs
         touched.clear()
-        if self.stores is None:
+        if stores is None:
             self.stores = set()
-        else:
-            self.stores.clear()
+        elif stores:
+            stores.clear()
         roots = self.roots
         if roots_moved:
             roots = self.roots = [oid for s in frames for oid in s.refs]
-        if updates:
-            rec["f"] = updates
-        if kind in ("return", "yield", "await"):
-            heap.found = roots = list(roots)
-            rec["r"] = heap.value(arg)
-        elif kind == "exception":
-            rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
-        added, removed, changed = self.liveness.step(roots, self.heap_dirty, self.mutated)
-        if self.holdback.current is not None:
-            self.sampler.held_cost += 1 + OBJECT_COST * len(changed)
+        if kind != "line":
+            if kind == "return" or kind == "yield" or kind == "await":
+                heap.found = roots = list(roots)
+                rec["r"] = heap.value(arg)
+            elif kind == "exception":
+                rec["x"] = {"type": clean(_type_name_of(arg[0])), "message": clean(exception_message(arg[1]))}
+        mutated = self.mutated
+        added, removed, changed = self.liveness.step(roots, self.heap_dirty, mutated)
+        holdback = self.holdback
+        if holdback.current is not None:
+            sampler.held_cost += 1 + OBJECT_COST * len(changed)
         self.heap_dirty = False
-        self.mutated.clear()
+        if mutated:
+            mutated.clear()
         if added:
             rec["ha"] = added
         if removed:
@@ -746,8 +747,8 @@ class Tracer:
         if io.buffer.written:  # (the length printed changes only here, as text is read)
             text = io.new_text()
             if text:
-                if self.holdback.busy:
-                    self.holdback.send({"out": clean(text)})
+                if holdback.busy:
+                    holdback.send({"out": clean(text)})
                 else:
                     self._emit({"out": clean(text)})
             if io.length != self.sent_length:
@@ -762,13 +763,13 @@ class Tracer:
                 if oid is not None and oid in self.liveness.live and oid not in refs:
                     refs.append(oid)
             rec["o"] = [line if line is not None else rec["l"], refs]
-        if self.sampler.skipped:
-            rec["sk"] = self.sampler.take_skipped()
-        if self.holdback.busy:
-            self.holdback.send(rec)
+        if sampler.skipped:
+            rec["sk"] = sampler.take_skipped()
+        if holdback.busy:
+            holdback.send(rec)
         else:
             self.emit(self.encode(rec))
-        if self.steps % COUNTS_EVERY == 0:
+        if not steps % COUNTS_EVERY:
             self._emit({"counts": self._counts()})
 
     def _send_order(self, frames, rec):
