@@ -455,7 +455,10 @@ class Tracer:
         program's functions, or the rest of a line after such a call returned."""
         last = self.last_frame
         if last is frame and (event == "line" or event == "return"):
-            stretch = info.purity.stretch(self.last_lasti)
+            purity = info.purity
+            stretch = purity.by_position.get(self.last_lasti)  # what stretch() gives, cached
+            if stretch is None:
+                stretch = purity.stretch(self.last_lasti)
             stores = self.stores
             if stores is not None:
                 if stretch.stores is None:
@@ -777,15 +780,25 @@ class Tracer:
         Frames are compared as objects (a state is one frame id for good), so a call or a
         return costs one slice comparison, not a list of ids."""
         sent = self.sent_frames
-        if frames != sent:
-            keep = min(len(frames), len(sent))
-            if frames[:keep] != sent[:keep]:  # not a call or a return: find where they part
+        keep = len(sent)
+        count = len(frames)
+        if count == keep + 1 and frames[:keep] == sent:  # a call
+            rec["fp"] = keep
+            rec["fa"] = [frames[keep].fid]
+        elif count == keep - 1 and sent[:count] == frames:  # a return
+            rec["fp"] = count
+            rec["fa"] = []
+        elif frames != sent:
+            keep = min(count, keep)
+            if frames[:keep] != sent[:keep]:  # find where they part
                 keep = 0
                 while frames[keep] is sent[keep]:
                     keep += 1
             rec["fp"] = keep
             rec["fa"] = [s.fid for s in frames[keep:]]
-            self.sent_frames = list(frames)
+        else:
+            return
+        self.sent_frames = list(frames)
 
     def _visible_frames(self):
         active = self.active
