@@ -814,8 +814,13 @@ class Tracer:
         known (then only those are read again)."""
         state.dirty = False
         state.pending = _NO_NAMES
-        frame = state.frame
-        line = frame.f_lineno
+        line = state.frame.f_lineno
+        if not stores and stores is not None and state.sent and not state.windowed and state.suspended == state.sent_state:
+            # Nothing was assigned since the last read: at most the line moved.
+            if line == state.sent_line:
+                return None
+            state.sent_line = line
+            return {"i": state.fid, "ln": line}
         read = None
         if stores is not None and state.sent and not state.windowed:
             read = self._reread_stores(state, stores)
