@@ -711,7 +711,10 @@ class Tracer:
             stores.clear()
         roots = self.roots
         if roots_moved:
-            roots = self.roots = [oid for s in frames for oid in s.refs]
+            roots = []
+            for s in frames:
+                roots += s.refs
+            self.roots = roots
         if kind != "line":
             if kind == "return" or kind == "yield" or kind == "await":
                 heap.found = roots = list(roots)
