@@ -929,8 +929,9 @@ class Tracer:
 
 
 def _pairs(names, values):
-    """``[[name, value]…]`` as a frame's ``lv`` lists them."""
-    return list(map(list, zip(names, values)))
+    """``[(name, value)…]`` as a frame's ``lv`` lists them (the encoder writes a tuple as a
+    JSON array, and nothing else reads them as lists)."""
+    return list(zip(names, values))
 
 
 def _record_encoder():
