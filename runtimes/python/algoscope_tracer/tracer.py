@@ -26,6 +26,7 @@ from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
 from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .wire import record_encoder as _record_encoder
 
 _perf_counter = time.perf_counter
 
@@ -964,50 +965,9 @@ class Tracer:
 
 
 def _pairs(names, values):
-    """``[[name, value]…]`` as a frame's ``lv`` lists them."""
-    return list(map(list, zip(names, values)))
-
-
-def _record_encoder():
-    """A function from a record to its JSON line: compact, ASCII only, no cycle check.
-
-    ``json.JSONEncoder.encode`` builds a new C encoder at every call; this builds it once (a
-    record costs about a third less), and the commonest steps are put together directly (a
-    fifth to a half of the C encoder's time). Without ``_json`` (another Python implementation) it is
-    the plain encoder."""
-    import json
-
-    plain = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), check_circular=False)
-    try:
-        from _json import encode_basestring_ascii, make_encoder
-
-        encoder = make_encoder(None, plain.default, encode_basestring_ascii, None, ":", ",", False, False, True)
-        sample = {"l": 1, "f": [{"i": "f1", "lv": [["s", ["str", "'\u00e9'"]], ["b", True], ["n", None]]}]}
-        if "".join(encoder(sample, 0)) != plain.encode(sample):
-            return plain.encode
-    except (ImportError, TypeError):  # another Python, or another make_encoder
-        return plain.encode
-    join = "".join
-
-    def encode(record):
-        if len(record) == 2:
-            # The commonest steps: the running frame moved a line and changed some variables,
-            # nothing else: {"l", "f": [{"i"[, "ln"][, "ls"]}]}. Same text as the encoder's.
-            updates = record.get("f")
-            if updates is not None and len(updates) == 1:
-                update = updates[0]
-                line = update.get("ln")
-                changed = update.get("ls")
-                if len(update) == 1 + (line is not None) + (changed is not None):
-                    text = '{"l":%d,"f":[{"i":"%s"' % (record["l"], update["i"])
-                    if line is not None:
-                        text += ',"ln":%d' % line
-                    if changed is not None:
-                        text += ',"ls":' + join(encoder(changed, 0))
-                    return text + "}]}"
-        return join(encoder(record, 0))
-
-    return encode
+    """``[(name, value)…]`` as a frame's ``lv`` lists them (the encoder writes a tuple as a
+    JSON array, and nothing else reads them as lists)."""
+    return list(zip(names, values))
 
 
 def _is_yield(frame):
