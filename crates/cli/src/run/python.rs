@@ -61,6 +61,10 @@ const TRACER_FILES: &[(&str, &str)] = &[
         "liveness.py",
         include_str!("../../../../runtimes/python/algoscope_tracer/liveness.py"),
     ),
+    (
+        "wire.py",
+        include_str!("../../../../runtimes/python/algoscope_tracer/wire.py"),
+    ),
 ];
 
 /// Exit status the bootstrap uses for "this Python is too old"; its stderr then holds
@@ -276,5 +280,31 @@ fn no_python(python: &Path, error: &std::io::Error) -> TraceFailure {
     TraceFailure::NoPython {
         python: python.to_path_buf(),
         reason: error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TRACER_FILES;
+
+    /// A module added to the tracer package but not embedded fails only when a user runs it.
+    #[test]
+    fn every_module_of_the_tracer_package_is_embedded() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../runtimes/python/algoscope_tracer"
+        );
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .expect("the tracer package folder")
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".py"))
+            .collect();
+        on_disk.sort();
+        let mut embedded: Vec<String> = TRACER_FILES
+            .iter()
+            .map(|(name, _)| name.to_string())
+            .collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk);
     }
 }
