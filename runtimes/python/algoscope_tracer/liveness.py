@@ -130,19 +130,9 @@ class Liveness:
             obj = heap.object_of(oid)
             if entry is None or obj is None:
                 return False
-            before = entry.children
-            entry, wire_changed = self._read(oid, obj, entry)
+            entry, wire_changed = self._read(oid, obj, entry, gained, lost)
             if wire_changed:
                 changed[oid] = entry.wire
-            after = entry.children
-            if after is not before:
-                if _extends(after, before):
-                    gained.extend(after[len(before) :])
-                else:
-                    had = set(before)
-                    has = set(after)
-                    gained.extend(child for child in after if child not in had)
-                    lost.extend(child for child in before if child not in has)
         return True
 
     def _still_held(self, lost, added):
@@ -214,9 +204,10 @@ class Liveness:
                 changed[oid] = entries[oid].wire
         return live, changed
 
-    def _read(self, oid, obj, entry):
+    def _read(self, oid, obj, entry, gained=None, lost=None):
         """Reads ``obj`` (id ``oid``, last read into ``entry`` or never) again: ``(entry,
-        whether its wire changed)``; keeps the index of references up to date."""
+        whether its wire changed)``; keeps the index of references up to date and, when
+        ``gained`` and ``lost`` are lists, adds to them the references it gained and lost."""
         heap = self.heap
         t = type(obj)
         info = heap.types.get(t)
@@ -230,12 +221,13 @@ class Liveness:
         wire = info.describe(heap, oid, obj, info, read)
         if entry is None:
             entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed)
-            self._link(oid, (), children)
+            if children:
+                self._link(oid, (), children)
             return entry, True
         entry.snap = snap
         entry.keep = keep
         if children != entry.children:
-            self._link(oid, entry.children, children)
+            self._link(oid, entry.children, children, gained, lost)
             entry.set_children(children)
         if wire == entry.wire and same_types(wire, entry.wire):
             return entry, False
@@ -243,11 +235,19 @@ class Liveness:
         entry.fixed = info.fixed
         return entry, True
 
-    def _link(self, oid, before, after):
-        """Object ``oid`` now holds ``after`` instead of ``before``."""
+    def _link(self, oid, before, after, gained=None, lost=None):
+        """Object ``oid`` now holds ``after`` instead of ``before``; ``gained``/``lost``, when
+        lists, get the ids it holds and did not, and the ids it held and does not."""
         parents = self.parents
         if _extends(after, before):
             before, after = (), after[len(before) :]
+            if gained is not None:
+                gained.extend(after)
+        elif gained is not None:
+            had = set(before)
+            has = set(after)
+            gained.extend([child for child in after if child not in had])
+            lost.extend([child for child in before if child not in has])
         for child in before:
             holders = parents[child]
             count = holders[oid]

@@ -157,7 +157,10 @@ def prim_of_subclass(value):
 class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
-    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed", "snap", "describe")
+    __slots__ = (
+        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
+        "prim_maybe", "snap", "describe",
+    )
 
     def __init__(self, t):
         self.name = clean(_type_name_of(t))
@@ -193,6 +196,10 @@ class TypeInfo:
         #: ``_DESCRIBERS``), looked up once per type instead of once per read.
         self.snap = _SNAPSHOTS[kind]
         self.describe = _DESCRIBERS[kind]
+        #: The ``__dict__`` reader when it is the only place fields live (no slots), else None.
+        self.plain_getter = self.dict_getter if not self.slots else None
+        #: An instance may travel as a primitive (:func:`prim_of_subclass`) instead of an id.
+        self.prim_maybe = not (kind == "instance" and self.is_heap) and issubclass(t, (int, float, str))
 
 
 def _kind_of(t, mro):
@@ -334,13 +341,11 @@ class Heap:
     def ref(self, v):
         oid = self.ids.get(id(v))
         if oid is None:
-            info = self.type_info(type(v))
-            if info.kind == "instance" and info.is_heap:
-                prim = None
-            else:
-                prim = prim_of_subclass(v) if issubclass(type(v), (int, float, str)) else None
-            if prim is not None:
-                return prim
+            info = self.types.get(type(v)) or self.type_info(type(v))
+            if info.prim_maybe:
+                prim = prim_of_subclass(v)
+                if prim is not None:
+                    return prim
             oid = self._register(v, info)
         self.found.append(oid)
         return oid
@@ -471,6 +476,27 @@ def _snap_seq(heap, oid, obj, info):
     return (length, offset, size, tuple(map(id, items))), items
 
 
+_list_len = list.__len__
+_list_getitem = list.__getitem__
+_tuple_len = tuple.__len__
+
+
+def _snap_list(heap, oid, obj, info):
+    """:func:`_snap_seq` of a list, the whole of a short one read without the window lookup."""
+    length = _list_len(obj)
+    if length > WINDOW:
+        return _snap_seq(heap, oid, obj, info)
+    items = _list_getitem(obj, _WHOLE)
+    return (length, 0, _size(obj, info), tuple(map(id, items))), items
+
+
+def _snap_tuple(heap, oid, obj, info):
+    """:func:`_snap_seq` of a short exact tuple (its size is left out: it never changes)."""
+    if type(obj) is not tuple or _tuple_len(obj) > WINDOW:
+        return _snap_seq(heap, oid, obj, info)
+    return (_tuple_len(obj), 0, 0, tuple(map(id, obj))), obj
+
+
 _INT_ONLY = {int}
 
 
@@ -479,21 +505,27 @@ def _wire_items(heap, items, ids, previous):
     as it is. ``previous`` is ``(ids, wire items, heap ids among them)`` of the same window when
     the object was last read, or None: the items still there in front (an append, a pop from the end) keep their
     wire values (the entry kept them alive, so the same id is the same unchanged value)."""
-    if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
-        return list(items)
+    if items and type(items[0]) is int and set(map(type, items)) == _INT_ONLY:
+        if -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
+            return list(items)
     value = heap.value
     if previous is None:
         return [value(item) for item in items]
     before, wires, children = previous
-    same = _common_prefix(before, ids)
-    if not same:
-        return [value(item) for item in items]
+    n = len(before)
+    if ids[:n] == before:  # the old items all still there in front (what _common_prefix gives)
+        same = n
+    else:
+        same = _common_prefix(before, ids)
+        if not same:
+            return [value(item) for item in items]
     kept = wires[:same]
     if len(children) == len(wires):  # every item was a heap object
-        heap.found.extend(children[:same])
+        heap.found.extend(children if same == n else children[:same])
     else:
         heap.found.extend([w for w in kept if type(w) is str])
-    kept.extend([value(item) for item in items[same:]])
+    if len(items) > same:
+        kept.extend([value(item) for item in items[same:]])
     return kept
 
 
@@ -603,19 +635,23 @@ _STR_ONLY = frozenset((str,))
 
 
 def _snap_instance(heap, oid, obj, info):
-    if not info.slots and info.dict_getter is not None:
-        # The usual instance: a plain attribute dict of text keys, read in bulk.
+    getter = info.plain_getter
+    if getter is not None:
+        # The usual instance: a plain attribute dict of text keys, read in bulk (an exact
+        # dict, so iterating it runs no program code).
         try:
-            d = info.dict_getter(obj)
+            d = getter(obj)
         except Exception:
             d = None
-        if type(d) is dict and dict.__len__(d) <= WINDOW:
-            names = tuple(dict.keys(d))
+        if type(d) is dict and len(d) <= WINDOW:
+            names = tuple(d)
             if _STR_ONLY.issuperset(map(type, names)):
-                values = tuple(dict.values(d))
-                size = _size(obj, info)
+                values = tuple(d.values())
+                size = info.size
+                if size is None:
+                    size = _size(obj, info)
                 if size is not None:
-                    size += _plain_dict_size(len(names))
+                    size += _DICT_SIZES.get(len(names)) or _plain_dict_size(len(names))
                 return (size, names, tuple(map(id, values))), values
     fields = _instance_fields(obj, info)
     size = _instance_size(obj, info)
@@ -848,9 +884,9 @@ def _describe_single(heap, oid, obj, info, read):
 _FIXED_KINDS = frozenset(("tuple", "range", "bytes", "module", "opaque", "builtin"))
 
 _SNAPSHOTS = {
-    "list": _snap_seq,
+    "list": _snap_list,
     "deque": _snap_seq,
-    "tuple": _snap_seq,
+    "tuple": _snap_tuple,
     "set": _snap_seq,
     "dict": _snap_dict,
     "instance": _snap_instance,
