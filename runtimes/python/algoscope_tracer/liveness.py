@@ -16,6 +16,9 @@ is updated instead of walked:
 Either way the step gets the same live set and the same objects as a whole walk would give.
 """
 
+from itertools import compress, filterfalse
+from operator import ne
+
 from .values import Entry, same_types
 
 #: Most objects a backward search visits before the whole heap is walked instead.
@@ -54,21 +57,27 @@ class Liveness:
         object is read again); else only the ids in ``mutated`` may have."""
         if dirty:
             return self._rewalk(roots, True, mutated, {})
-        if not mutated and roots == self.roots:
+        roots_moved = roots != self.roots
+        if not (mutated or roots_moved):
             return (), (), {}
         changed = {}
         gained = []
         lost = []
         if mutated and not self._reread(mutated, changed, gained, lost):
             return self._rewalk(roots, False, mutated, changed)
-        if roots != self.roots:
-            gained[:0] = self._move_roots(roots, lost)
+        if roots_moved:
+            moved = self._move_roots(roots, lost)
+            if gained:
+                gained[:0] = moved
+            else:
+                gained = moved
         added = None
-        live = self.live
-        gained = [oid for oid in gained if oid not in live]
         if gained:
-            added, found = self._walk(gained, False, mutated, live)
-            changed.update(found)
+            live = self.live
+            gained = list(filterfalse(live.__contains__, gained))
+            if gained:
+                added, found = self._walk(gained, False, mutated, live)
+                changed.update(found)
         if lost and not self._still_held(lost, added):
             return self._rewalk(roots, False, mutated, changed)
         if not added:
@@ -83,13 +92,15 @@ class Liveness:
         their number, so most often only the end, or only the places that differ, count."""
         old = self.roots
         n = len(old)
-        if len(roots) >= n and roots[:n] == old:
+        m = len(roots)
+        if m == n:  # variables moved to other objects: compare place by place
+            moved = list(map(ne, old, roots))
+            dropped = list(compress(old, moved))
+            added = list(compress(roots, moved))
+        elif m > n and roots[:n] == old:
             added, dropped = roots[n:], ()
-        elif len(roots) < n and old[: len(roots)] == roots:
-            added, dropped = (), old[len(roots) :]
-        elif len(roots) == n:  # variables moved to other objects: compare place by place
-            dropped = [was for was, now in zip(old, roots) if was != now]
-            added = [now for was, now in zip(old, roots) if was != now]
+        elif m < n and old[:m] == roots:
+            added, dropped = (), old[m:]
         else:
             added, dropped = roots, old
         counts = self.root_counts

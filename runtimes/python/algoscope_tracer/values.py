@@ -510,7 +510,7 @@ def _wire_items(heap, items, ids, previous):
             return list(items)
     value = heap.value
     if previous is None:
-        return [value(item) for item in items]
+        return list(map(value, items))
     before, wires, children = previous
     n = len(before)
     if ids[:n] == before:  # the old items all still there in front (what _common_prefix gives)
@@ -518,14 +518,14 @@ def _wire_items(heap, items, ids, previous):
     else:
         same = _common_prefix(before, ids)
         if not same:
-            return [value(item) for item in items]
+            return list(map(value, items))
     kept = wires[:same]
     if len(children) == len(wires):  # every item was a heap object
         heap.found.extend(children if same == n else children[:same])
     else:
         heap.found.extend([w for w in kept if type(w) is str])
     if len(items) > same:
-        kept.extend([value(item) for item in items[same:]])
+        kept.extend(map(value, items[same:]))
     return kept
 
 
@@ -565,7 +565,8 @@ def _describe_seq(heap, oid, obj, info, read):
         read = _snap_seq(heap, oid, obj, info)
     (length, offset, size, ids), items = read
     kind = _SEQ_KINDS[info.kind]
-    wire = {"k": kind, "i": _wire_items(heap, items, ids, _previous_items(heap, oid, kind, offset)), "n": length}
+    previous = _previous_items(heap, oid, kind, offset) if oid in heap.entries else None
+    wire = {"k": kind, "i": _wire_items(heap, items, ids, previous), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:
