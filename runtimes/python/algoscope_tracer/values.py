@@ -476,18 +476,22 @@ def _snap_seq(heap, oid, obj, info):
     return (length, offset, size, tuple(map(id, items))), items
 
 
-_list_len = list.__len__
-_list_getitem = list.__getitem__
 _tuple_len = tuple.__len__
+_list_sizeof = list.__sizeof__
+_tuple_sizeof = tuple.__sizeof__
+#: What ``sys.getsizeof`` adds to an exact list's or tuple's own ``__sizeof__`` (the garbage
+#: collector's header): the same for every instance, so the size is read without the lookup.
+_LIST_EXTRA = sys.getsizeof([]) - _list_sizeof([])
+_TUPLE_EXTRA = sys.getsizeof((0,)) - _tuple_sizeof((0,))
 
 
 def _snap_list(heap, oid, obj, info):
-    """:func:`_snap_seq` of a list, the whole of a short one read without the window lookup."""
-    length = _list_len(obj)
-    if length > WINDOW:
+    """:func:`_snap_seq` of a short exact list: the whole of it, without the window lookup and
+    the generic size lookup (an exact list, so its own operations run no program code)."""
+    if type(obj) is not list or len(obj) > WINDOW:
         return _snap_seq(heap, oid, obj, info)
-    items = _list_getitem(obj, _WHOLE)
-    return (length, 0, _size(obj, info), tuple(map(id, items))), items
+    items = obj[:]
+    return (len(items), 0, _list_sizeof(obj) + _LIST_EXTRA, tuple(map(id, items))), items
 
 
 def _snap_tuple(heap, oid, obj, info):
@@ -572,7 +576,7 @@ def _describe_seq(heap, oid, obj, info, read):
     if offset:
         wire["o"] = offset
     if info.kind == "tuple":  # its snapshot leaves the size out: a tuple's never changes
-        size = _size(obj, info)
+        size = _tuple_sizeof(obj) + _TUPLE_EXTRA if type(obj) is tuple else _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
