@@ -133,12 +133,15 @@ class Liveness:
         lost; False when one of them cannot be found (the heap is walked instead)."""
         heap = self.heap
         entries = heap.entries
+        objects = heap.objects
         live = self.live
         for oid in sorted(mutated, key=self.number) if len(mutated) > 1 else mutated:
             if oid not in live:
                 continue
             entry = entries.get(oid)
-            obj = heap.object_of(oid)
+            obj = objects.get(oid)
+            if obj is None:
+                obj = heap.object_of(oid)
             if entry is None or obj is None:
                 return False
             entry, wire_changed = self._read(oid, obj, entry, gained, lost)
@@ -255,10 +258,8 @@ class Liveness:
             if gained is not None:
                 gained.extend(after)
         elif gained is not None:
-            had = set(before)
-            has = set(after)
-            gained.extend([child for child in after if child not in had])
-            lost.extend([child for child in before if child not in has])
+            gained.extend(filterfalse(set(before).__contains__, after))
+            lost.extend(filterfalse(set(after).__contains__, before))
         for child in before:
             holders = parents[child]
             count = holders[oid]

@@ -336,7 +336,11 @@ class Heap:
         encode = PRIMITIVES.get(t)
         if encode is not None:
             return encode(v)
-        return self.ref(v)
+        oid = self.ids.get(id(v))  # an object seen before: what ref gives, without the call
+        if oid is None:
+            return self.ref(v)
+        self.found.append(oid)
+        return oid
 
     def ref(self, v):
         oid = self.ids.get(id(v))
@@ -695,10 +699,11 @@ def _describe_instance(heap, oid, obj, info, read):
         read = _snap_instance(heap, oid, obj, info)
     (size, names, _), values = read
     value = heap.value
-    fields = [
-        [name if _str_isascii(name) else clean(name), v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else value(v)]
-        for name, v in zip(names, values)
-    ]
+    fields = []  # a loop, not a comprehension: cheaper for the few fields of most objects
+    for name, v in zip(names, values):
+        if type(v) is not int or not -INT_WIRE_MAX < v < INT_WIRE_MAX:
+            v = value(v)
+        fields.append([name if _str_isascii(name) else clean(name), v])
     wire = {"k": "instance", "t": info.name, "f": fields}
     if size is not None:
         wire["b"] = size
