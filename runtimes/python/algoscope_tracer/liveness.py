@@ -16,9 +16,6 @@ is updated instead of walked:
 Either way the step gets the same live set and the same objects as a whole walk would give.
 """
 
-from itertools import compress, filterfalse
-from operator import ne
-
 from .values import Entry, same_types
 
 #: Most objects a backward search visits before the whole heap is walked instead.
@@ -74,9 +71,13 @@ class Liveness:
         added = None
         if gained:
             live = self.live
-            gained = list(filterfalse(live.__contains__, gained))
-            if gained:
-                added, found = self._walk(gained, False, mutated, live)
+            # Loops, not comprehensions, here and below: cheaper for the few ids of a step.
+            fresh = []
+            for oid in gained:
+                if oid not in live:
+                    fresh.append(oid)
+            if fresh:
+                added, found = self._walk(fresh, False, mutated, live)
                 changed.update(found)
         if lost and not self._still_held(lost, added):
             return self._rewalk(roots, False, mutated, changed)
@@ -94,9 +95,12 @@ class Liveness:
         n = len(old)
         m = len(roots)
         if m == n:  # variables moved to other objects: compare place by place
-            moved = list(map(ne, old, roots))
-            dropped = list(compress(old, moved))
-            added = list(compress(roots, moved))
+            dropped = []
+            added = []
+            for was, now in zip(old, roots):
+                if was != now:
+                    dropped.append(was)
+                    added.append(now)
         elif m > n and roots[:n] == old:
             added, dropped = roots[n:], ()
         elif m < n and old[:m] == roots:
@@ -258,8 +262,14 @@ class Liveness:
             if gained is not None:
                 gained.extend(after)
         elif gained is not None:
-            gained.extend(filterfalse(set(before).__contains__, after))
-            lost.extend(filterfalse(set(after).__contains__, before))
+            had = set(before)
+            has = set(after)
+            for child in after:
+                if child not in had:
+                    gained.append(child)
+            for child in before:
+                if child not in has:
+                    lost.append(child)
         for child in before:
             holders = parents[child]
             count = holders[oid]

@@ -516,24 +516,24 @@ def _wire_items(heap, items, ids, previous):
     if items and type(items[0]) is int and set(map(type, items)) == _INT_ONLY:
         if -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
             return list(items)
+    kept = []
+    same = 0
+    if previous is not None:
+        before, wires, children = previous
+        n = len(before)
+        if ids[:n] == before:  # the old items all still there in front (what _common_prefix gives)
+            same = n
+        else:
+            same = _common_prefix(before, ids)
+        if same:
+            kept = wires[:same]
+            if len(children) == len(wires):  # every item was a heap object
+                heap.found.extend(children if same == n else children[:same])
+            else:
+                heap.found.extend([w for w in kept if type(w) is str])
     value = heap.value
-    if previous is None:
-        return list(map(value, items))
-    before, wires, children = previous
-    n = len(before)
-    if ids[:n] == before:  # the old items all still there in front (what _common_prefix gives)
-        same = n
-    else:
-        same = _common_prefix(before, ids)
-        if not same:
-            return list(map(value, items))
-    kept = wires[:same]
-    if len(children) == len(wires):  # every item was a heap object
-        heap.found.extend(children if same == n else children[:same])
-    else:
-        heap.found.extend([w for w in kept if type(w) is str])
-    if len(items) > same:
-        kept.extend(map(value, items[same:]))
+    for item in items[same:] if same else items:  # a loop: cheaper than map() for few items
+        kept.append(value(item))
     return kept
 
 
