@@ -387,7 +387,8 @@ class Heap:
     def dict_of(self, obj):
         """The instance ``__dict__`` of ``obj`` read through the interpreter's descriptor, or
         None (no program code runs)."""
-        getter = self.type_info(type(obj)).dict_getter
+        t = type(obj)
+        getter = (self.types.get(t) or self.type_info(t)).dict_getter
         if getter is None:
             return None
         try:
