@@ -217,7 +217,8 @@ class Liveness:
                 live.update(entry.leaves)
             if entry.inner:
                 queue.extend(entry.inner)
-        for oid in sorted(live - old, key=self.number):
+        new = live - old
+        for oid in sorted(new, key=self.number) if len(new) > 1 else new:
             if oid not in changed:
                 changed[oid] = entries[oid].wire
         return live, changed

@@ -364,9 +364,10 @@ class Heap:
         return info
 
     def _register(self, v, info):
-        oid = "o%d" % self.next_id
-        self.numbers[oid] = self.next_id
-        self.next_id += 1
+        n = self.next_id
+        self.next_id = n + 1
+        oid = "o%d" % n
+        self.numbers[oid] = n
         key = id(v)
         self.ids[key] = oid
         if info.kind == "generator":
@@ -481,7 +482,6 @@ def _snap_seq(heap, oid, obj, info):
     return (length, offset, size, tuple(map(id, items))), items
 
 
-_tuple_len = tuple.__len__
 _list_sizeof = list.__sizeof__
 _tuple_sizeof = tuple.__sizeof__
 #: What ``sys.getsizeof`` adds to an exact list's or tuple's own ``__sizeof__`` (the garbage
@@ -501,9 +501,9 @@ def _snap_list(heap, oid, obj, info):
 
 def _snap_tuple(heap, oid, obj, info):
     """:func:`_snap_seq` of a short exact tuple (its size is left out: it never changes)."""
-    if type(obj) is not tuple or _tuple_len(obj) > WINDOW:
+    if type(obj) is not tuple or len(obj) > WINDOW:
         return _snap_seq(heap, oid, obj, info)
-    return (_tuple_len(obj), 0, 0, tuple(map(id, obj))), obj
+    return (len(obj), 0, 0, tuple(map(id, obj))), obj
 
 
 _INT_ONLY = {int}
