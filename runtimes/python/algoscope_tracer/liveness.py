@@ -54,21 +54,31 @@ class Liveness:
         object is read again); else only the ids in ``mutated`` may have."""
         if dirty:
             return self._rewalk(roots, True, mutated, {})
-        if not mutated and roots == self.roots:
+        roots_moved = roots != self.roots
+        if not (mutated or roots_moved):
             return (), (), {}
         changed = {}
         gained = []
         lost = []
         if mutated and not self._reread(mutated, changed, gained, lost):
             return self._rewalk(roots, False, mutated, changed)
-        if roots != self.roots:
-            gained[:0] = self._move_roots(roots, lost)
+        if roots_moved:
+            moved = self._move_roots(roots, lost)
+            if gained:
+                gained[:0] = moved
+            else:
+                gained = moved
         added = None
-        live = self.live
-        gained = [oid for oid in gained if oid not in live]
         if gained:
-            added, found = self._walk(gained, False, mutated, live)
-            changed.update(found)
+            live = self.live
+            # Loops, not comprehensions, here and below: cheaper for the few ids of a step.
+            fresh = []
+            for oid in gained:
+                if oid not in live:
+                    fresh.append(oid)
+            if fresh:
+                added, found = self._walk(fresh, False, mutated, live)
+                changed.update(found)
         if lost and not self._still_held(lost, added):
             return self._rewalk(roots, False, mutated, changed)
         if not added:
@@ -83,13 +93,18 @@ class Liveness:
         their number, so most often only the end, or only the places that differ, count."""
         old = self.roots
         n = len(old)
-        if len(roots) >= n and roots[:n] == old:
+        m = len(roots)
+        if m == n:  # variables moved to other objects: compare place by place
+            dropped = []
+            added = []
+            for was, now in zip(old, roots):
+                if was != now:
+                    dropped.append(was)
+                    added.append(now)
+        elif m > n and roots[:n] == old:
             added, dropped = roots[n:], ()
-        elif len(roots) < n and old[: len(roots)] == roots:
-            added, dropped = (), old[len(roots) :]
-        elif len(roots) == n:  # variables moved to other objects: compare place by place
-            dropped = [was for was, now in zip(old, roots) if was != now]
-            added = [now for was, now in zip(old, roots) if was != now]
+        elif m < n and old[:m] == roots:
+            added, dropped = (), old[m:]
         else:
             added, dropped = roots, old
         counts = self.root_counts
@@ -122,27 +137,20 @@ class Liveness:
         lost; False when one of them cannot be found (the heap is walked instead)."""
         heap = self.heap
         entries = heap.entries
+        objects = heap.objects
         live = self.live
         for oid in sorted(mutated, key=self.number) if len(mutated) > 1 else mutated:
             if oid not in live:
                 continue
             entry = entries.get(oid)
-            obj = heap.object_of(oid)
+            obj = objects.get(oid)
+            if obj is None:
+                obj = heap.object_of(oid)
             if entry is None or obj is None:
                 return False
-            before = entry.children
-            entry, wire_changed = self._read(oid, obj, entry)
+            entry, wire_changed = self._read(oid, obj, entry, gained, lost)
             if wire_changed:
                 changed[oid] = entry.wire
-            after = entry.children
-            if after is not before:
-                if _extends(after, before):
-                    gained.extend(after[len(before) :])
-                else:
-                    had = set(before)
-                    has = set(after)
-                    gained.extend(child for child in after if child not in had)
-                    lost.extend(child for child in before if child not in has)
         return True
 
     def _still_held(self, lost, added):
@@ -209,14 +217,16 @@ class Liveness:
                 live.update(entry.leaves)
             if entry.inner:
                 queue.extend(entry.inner)
-        for oid in sorted(live - old, key=self.number):
+        new = live - old
+        for oid in sorted(new, key=self.number) if len(new) > 1 else new:
             if oid not in changed:
                 changed[oid] = entries[oid].wire
         return live, changed
 
-    def _read(self, oid, obj, entry):
+    def _read(self, oid, obj, entry, gained=None, lost=None):
         """Reads ``obj`` (id ``oid``, last read into ``entry`` or never) again: ``(entry,
-        whether its wire changed)``; keeps the index of references up to date."""
+        whether its wire changed)``; keeps the index of references up to date and, when
+        ``gained`` and ``lost`` are lists, adds to them the references it gained and lost."""
         heap = self.heap
         t = type(obj)
         info = heap.types.get(t)
@@ -230,12 +240,13 @@ class Liveness:
         wire = info.describe(heap, oid, obj, info, read)
         if entry is None:
             entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed)
-            self._link(oid, (), children)
+            if children:
+                self._link(oid, (), children)
             return entry, True
         entry.snap = snap
         entry.keep = keep
         if children != entry.children:
-            self._link(oid, entry.children, children)
+            self._link(oid, entry.children, children, gained, lost)
             entry.set_children(children)
         if wire == entry.wire and same_types(wire, entry.wire):
             return entry, False
@@ -243,11 +254,23 @@ class Liveness:
         entry.fixed = info.fixed
         return entry, True
 
-    def _link(self, oid, before, after):
-        """Object ``oid`` now holds ``after`` instead of ``before``."""
+    def _link(self, oid, before, after, gained=None, lost=None):
+        """Object ``oid`` now holds ``after`` instead of ``before``; ``gained``/``lost``, when
+        lists, get the ids it holds and did not, and the ids it held and does not."""
         parents = self.parents
         if _extends(after, before):
             before, after = (), after[len(before) :]
+            if gained is not None:
+                gained.extend(after)
+        elif gained is not None:
+            had = set(before)
+            has = set(after)
+            for child in after:
+                if child not in had:
+                    gained.append(child)
+            for child in before:
+                if child not in has:
+                    lost.append(child)
         for child in before:
             holders = parents[child]
             count = holders[oid]

@@ -157,7 +157,10 @@ def prim_of_subclass(value):
 class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
-    __slots__ = ("name", "kind", "dict_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed", "snap", "describe")
+    __slots__ = (
+        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
+        "prim_maybe", "snap", "describe",
+    )
 
     def __init__(self, t):
         self.name = clean(_type_name_of(t))
@@ -193,6 +196,10 @@ class TypeInfo:
         #: ``_DESCRIBERS``), looked up once per type instead of once per read.
         self.snap = _SNAPSHOTS[kind]
         self.describe = _DESCRIBERS[kind]
+        #: The ``__dict__`` reader when it is the only place fields live (no slots), else None.
+        self.plain_getter = self.dict_getter if not self.slots else None
+        #: An instance may travel as a primitive (:func:`prim_of_subclass`) instead of an id.
+        self.prim_maybe = not (kind == "instance" and self.is_heap) and issubclass(t, (int, float, str))
 
 
 def _kind_of(t, mro):
@@ -329,18 +336,20 @@ class Heap:
         encode = PRIMITIVES.get(t)
         if encode is not None:
             return encode(v)
-        return self.ref(v)
+        oid = self.ids.get(id(v))  # an object seen before: what ref gives, without the call
+        if oid is None:
+            return self.ref(v)
+        self.found.append(oid)
+        return oid
 
     def ref(self, v):
         oid = self.ids.get(id(v))
         if oid is None:
-            info = self.type_info(type(v))
-            if info.kind == "instance" and info.is_heap:
-                prim = None
-            else:
-                prim = prim_of_subclass(v) if issubclass(type(v), (int, float, str)) else None
-            if prim is not None:
-                return prim
+            info = self.types.get(type(v)) or self.type_info(type(v))
+            if info.prim_maybe:
+                prim = prim_of_subclass(v)
+                if prim is not None:
+                    return prim
             oid = self._register(v, info)
         self.found.append(oid)
         return oid
@@ -355,9 +364,10 @@ class Heap:
         return info
 
     def _register(self, v, info):
-        oid = "o%d" % self.next_id
-        self.numbers[oid] = self.next_id
-        self.next_id += 1
+        n = self.next_id
+        self.next_id = n + 1
+        oid = "o%d" % n
+        self.numbers[oid] = n
         key = id(v)
         self.ids[key] = oid
         if info.kind == "generator":
@@ -378,7 +388,8 @@ class Heap:
     def dict_of(self, obj):
         """The instance ``__dict__`` of ``obj`` read through the interpreter's descriptor, or
         None (no program code runs)."""
-        getter = self.type_info(type(obj)).dict_getter
+        t = type(obj)
+        getter = (self.types.get(t) or self.type_info(t)).dict_getter
         if getter is None:
             return None
         try:
@@ -471,6 +482,30 @@ def _snap_seq(heap, oid, obj, info):
     return (length, offset, size, tuple(map(id, items))), items
 
 
+_list_sizeof = list.__sizeof__
+_tuple_sizeof = tuple.__sizeof__
+#: What ``sys.getsizeof`` adds to an exact list's or tuple's own ``__sizeof__`` (the garbage
+#: collector's header): the same for every instance, so the size is read without the lookup.
+_LIST_EXTRA = sys.getsizeof([]) - _list_sizeof([])
+_TUPLE_EXTRA = sys.getsizeof((0,)) - _tuple_sizeof((0,))
+
+
+def _snap_list(heap, oid, obj, info):
+    """:func:`_snap_seq` of a short exact list: the whole of it, without the window lookup and
+    the generic size lookup (an exact list, so its own operations run no program code)."""
+    if type(obj) is not list or len(obj) > WINDOW:
+        return _snap_seq(heap, oid, obj, info)
+    items = obj[:]
+    return (len(items), 0, _list_sizeof(obj) + _LIST_EXTRA, tuple(map(id, items))), items
+
+
+def _snap_tuple(heap, oid, obj, info):
+    """:func:`_snap_seq` of a short exact tuple (its size is left out: it never changes)."""
+    if type(obj) is not tuple or len(obj) > WINDOW:
+        return _snap_seq(heap, oid, obj, info)
+    return (len(obj), 0, 0, tuple(map(id, obj))), obj
+
+
 _INT_ONLY = {int}
 
 
@@ -479,21 +514,27 @@ def _wire_items(heap, items, ids, previous):
     as it is. ``previous`` is ``(ids, wire items, heap ids among them)`` of the same window when
     the object was last read, or None: the items still there in front (an append, a pop from the end) keep their
     wire values (the entry kept them alive, so the same id is the same unchanged value)."""
-    if items and set(map(type, items)) == _INT_ONLY and -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
-        return list(items)
+    if items and type(items[0]) is int and set(map(type, items)) == _INT_ONLY:
+        if -INT_WIRE_MAX < min(items) and max(items) < INT_WIRE_MAX:
+            return list(items)
+    kept = []
+    same = 0
+    if previous is not None:
+        before, wires, children = previous
+        n = len(before)
+        if ids[:n] == before:  # the old items all still there in front (what _common_prefix gives)
+            same = n
+        else:
+            same = _common_prefix(before, ids)
+        if same:
+            kept = wires[:same]
+            if len(children) == len(wires):  # every item was a heap object
+                heap.found.extend(children if same == n else children[:same])
+            else:
+                heap.found.extend([w for w in kept if type(w) is str])
     value = heap.value
-    if previous is None:
-        return [value(item) for item in items]
-    before, wires, children = previous
-    same = _common_prefix(before, ids)
-    if not same:
-        return [value(item) for item in items]
-    kept = wires[:same]
-    if len(children) == len(wires):  # every item was a heap object
-        heap.found.extend(children[:same])
-    else:
-        heap.found.extend([w for w in kept if type(w) is str])
-    kept.extend([value(item) for item in items[same:]])
+    for item in items[same:] if same else items:  # a loop: cheaper than map() for few items
+        kept.append(value(item))
     return kept
 
 
@@ -533,13 +574,14 @@ def _describe_seq(heap, oid, obj, info, read):
         read = _snap_seq(heap, oid, obj, info)
     (length, offset, size, ids), items = read
     kind = _SEQ_KINDS[info.kind]
-    wire = {"k": kind, "i": _wire_items(heap, items, ids, _previous_items(heap, oid, kind, offset)), "n": length}
+    previous = _previous_items(heap, oid, kind, offset) if oid in heap.entries else None
+    wire = {"k": kind, "i": _wire_items(heap, items, ids, previous), "n": length}
     if info.name != _DEFAULT_SEQ_NAMES.get(kind):
         wire["t"] = info.name
     if offset:
         wire["o"] = offset
     if info.kind == "tuple":  # its snapshot leaves the size out: a tuple's never changes
-        size = _size(obj, info)
+        size = _tuple_sizeof(obj) + _TUPLE_EXTRA if type(obj) is tuple else _size(obj, info)
     if size is not None:
         wire["b"] = size
     return wire
@@ -603,19 +645,23 @@ _STR_ONLY = frozenset((str,))
 
 
 def _snap_instance(heap, oid, obj, info):
-    if not info.slots and info.dict_getter is not None:
-        # The usual instance: a plain attribute dict of text keys, read in bulk.
+    getter = info.plain_getter
+    if getter is not None:
+        # The usual instance: a plain attribute dict of text keys, read in bulk (an exact
+        # dict, so iterating it runs no program code).
         try:
-            d = info.dict_getter(obj)
+            d = getter(obj)
         except Exception:
             d = None
-        if type(d) is dict and dict.__len__(d) <= WINDOW:
-            names = tuple(dict.keys(d))
+        if type(d) is dict and len(d) <= WINDOW:
+            names = tuple(d)
             if _STR_ONLY.issuperset(map(type, names)):
-                values = tuple(dict.values(d))
-                size = _size(obj, info)
+                values = tuple(d.values())
+                size = info.size
+                if size is None:
+                    size = _size(obj, info)
                 if size is not None:
-                    size += _plain_dict_size(len(names))
+                    size += _DICT_SIZES.get(len(names)) or _plain_dict_size(len(names))
                 return (size, names, tuple(map(id, values))), values
     fields = _instance_fields(obj, info)
     size = _instance_size(obj, info)
@@ -654,10 +700,11 @@ def _describe_instance(heap, oid, obj, info, read):
         read = _snap_instance(heap, oid, obj, info)
     (size, names, _), values = read
     value = heap.value
-    fields = [
-        [name if _str_isascii(name) else clean(name), v if type(v) is int and -INT_WIRE_MAX < v < INT_WIRE_MAX else value(v)]
-        for name, v in zip(names, values)
-    ]
+    fields = []  # a loop, not a comprehension: cheaper for the few fields of most objects
+    for name, v in zip(names, values):
+        if type(v) is not int or not -INT_WIRE_MAX < v < INT_WIRE_MAX:
+            v = value(v)
+        fields.append([name if _str_isascii(name) else clean(name), v])
     wire = {"k": "instance", "t": info.name, "f": fields}
     if size is not None:
         wire["b"] = size
@@ -848,9 +895,9 @@ def _describe_single(heap, oid, obj, info, read):
 _FIXED_KINDS = frozenset(("tuple", "range", "bytes", "module", "opaque", "builtin"))
 
 _SNAPSHOTS = {
-    "list": _snap_seq,
+    "list": _snap_list,
     "deque": _snap_seq,
-    "tuple": _snap_seq,
+    "tuple": _snap_tuple,
     "set": _snap_seq,
     "dict": _snap_dict,
     "instance": _snap_instance,
