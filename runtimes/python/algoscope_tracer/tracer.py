@@ -698,6 +698,16 @@ class Tracer:
                         roots_moved = True
             if updates:
                 rec["f"] = updates
+        elif not stores and stores is not None and state.sent and not state.windowed and state.suspended == state.sent_state:
+            # Only the running frame ran, every active frame is listed, and it assigned
+            # nothing since it was last read: at most its line moved (what _frame_update gives).
+            state.dirty = False
+            state.pending = _NO_NAMES
+            line = rec["l"]
+            if line != state.sent_line:
+                state.sent_line = line
+                rec["f"] = [{"i": state.fid, "ln": line}]
+            roots_moved = False
         else:
             # Only the running frame ran, and every active frame is listed.
             refs = state.refs
@@ -819,12 +829,6 @@ class Tracer:
         state.dirty = False
         state.pending = _NO_NAMES
         line = state.frame.f_lineno
-        if not stores and stores is not None and state.sent and not state.windowed and state.suspended == state.sent_state:
-            # Nothing was assigned since the last read: at most the line moved.
-            if line == state.sent_line:
-                return None
-            state.sent_line = line
-            return {"i": state.fid, "ln": line}
         read = None
         if stores is not None and state.sent and not state.windowed:
             read = self._reread_stores(state, stores)
