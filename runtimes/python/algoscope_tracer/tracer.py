@@ -69,7 +69,22 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "wire_name", "is_module", "hidden", "shown", "loops", "flags", "purity")
+    __slots__ = (
+        "code",
+        "user",
+        "name",
+        "wire_name",
+        "is_module",
+        "function",
+        "suspends",
+        "shares_vars",
+        "counter",
+        "hidden",
+        "shown",
+        "loops",
+        "flags",
+        "purity",
+    )
 
     def __init__(self, code, user, loops):
         self.code = code
@@ -78,7 +93,18 @@ class CodeInfo:
         #: The name as a frame's ``fn`` sends it.
         self.wire_name = clean(code.co_name)
         self.is_module = code.co_name == "<module>"
-        self.flags = code.co_flags
+        self.flags = flags = code.co_flags
+        #: A function's code (not the module's or a class body's): each call is a step and is
+        #: counted in ``Tracer.functions``.
+        self.function = bool(flags & _CO_OPTIMIZED) and not self.is_module
+        #: Its frames can suspend (``yield``, ``await``) and resume.
+        self.suspends = bool(flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE))
+        #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
+        #: their variables can change while another frame runs.
+        self.shares_vars = self.is_module or bool(code.co_cellvars)
+        #: The ``[calls, depth, deepest]`` of ``Tracer.functions`` for its name, once there is one
+        #: (the table is by name: functions of one name share it).
+        self.counter = None
         self.hidden = set(code.co_freevars)
         self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
         #: Variable name → whether a step lists it (see :meth:`shows`), filled as names appear.
@@ -134,9 +160,8 @@ class FrameState:
         self.dirty = True
         #: Heap ids its locals pointed at when last read.
         self.refs = []
-        #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
-        #: their variables can change while another frame runs.
-        self.shares_vars = info.is_module or bool(info.code.co_cellvars)
+        #: Its variables can change while another frame runs (``CodeInfo.shares_vars``).
+        self.shares_vars = info.shares_vars
         #: Called directly by the program frame below it (so its return resumes that line).
         self.direct = False
         #: ``sent_names`` → position, made when needed.
@@ -394,33 +419,34 @@ class Tracer:
                     self.unkept += state.loops.unkept
                     if state.loops.active:
                         self.loops_moved = True
-                self._depth(info.name, 1)
+                self._depth(info, 1)
             else:
                 if len(self.active) > 100:
                     self._check_recursion()
-                if info.is_module:
-                    self._enter(frame, info)
-                    return hook
-                if not info.flags & _CO_OPTIMIZED:  # a class body runs once, it is no call
-                    self._enter(frame, info)
-                    self._record("call", self.by_frame[id(frame)], arg)
-                    return hook
-                counter = self.functions.get(info.name)
-                if counter is None:
-                    counter = self.functions[info.name] = [0, 0, 0]
-                counter[0] += 1
-                caller = self.by_frame.get(id(frame.f_back))
-                if caller is not None:
-                    self._note_call(caller, direct)
-                state = self._enter(frame, info)
-                state.direct = direct
+                if info.function:
+                    counter = info.counter
+                    if counter is None:
+                        counter = info.counter = self.functions.get(info.name)
+                        if counter is None:
+                            counter = info.counter = self.functions[info.name] = [0, 0, 0]
+                    counter[0] += 1
+                    caller = self.by_frame.get(id(frame.f_back))
+                    if caller is not None:
+                        self._note_call(caller, direct)
+                    state = self._enter(frame, info)
+                    state.direct = direct
+                else:
+                    state = self._enter(frame, info)
+                    if info.is_module:
+                        return hook
+                    # A class body runs once: its step is a call, but it is not counted.
         elif event == "return":
             if state is None:
                 return hook
             if state.unwinding:
                 self._leave(state)
                 return hook
-            if info.flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE) and _is_yield(frame):
+            if info.suspends and _is_yield(frame):
                 kind = _suspend_kind(frame, info.flags)
                 self._record(kind, state, arg)
                 state.suspended = True
@@ -428,7 +454,7 @@ class Tracer:
                 if state.loops is not None:
                     self.unkept -= state.loops.unkept
                 self.suspended[state.fid] = state
-                self._depth(info.name, -1)
+                self._depth(info, -1)
                 return hook
             self._record("return", state, arg)
             self._leave(state)
@@ -591,29 +617,35 @@ class Tracer:
             self.last_lasti = resume_at
 
     def _enter(self, frame, info):
-        fid = "f%d" % self.next_frame
-        self.next_frame += 1
-        state = FrameState(frame, fid, info)
+        number = self.next_frame
+        self.next_frame = number + 1
+        state = FrameState(frame, f"f{number}", info)
         self.by_frame[id(frame)] = state
         self.active.append(state)
         self.touched.append(state)
         self.frames_moved = True
-        self._depth(info.name, 1)
+        self._depth(info, 1)
         return state
 
     def _leave(self, state):
         self._pop(state)
-        if state.loops is not None:
-            self.unkept -= state.loops.unkept
+        loops = state.loops
+        if loops is not None:
+            self.unkept -= loops.unkept
             if self.sampler.holder is not None:
-                state.loops.end(self.sampler)
+                loops.end(self.sampler)
         self.by_frame.pop(id(state.frame), None)
-        self._depth(state.info.name, -1)
+        counter = state.info.counter
+        if counter is not None:
+            counter[1] -= 1  # what ``_depth(info, -1)`` does (going down, the deepest stays)
+        else:
+            self._depth(state.info, -1)
         state.frame = None
 
     def _pop(self, state):
         self.frames_moved = True
-        if state.loops is not None and state.loops.active:
+        loops = state.loops
+        if loops is not None and loops.active:
             self.loops_moved = True
         active = self.active
         if active and active[-1] is state:
@@ -621,13 +653,16 @@ class Tracer:
         elif state in active:
             active.remove(state)
 
-    def _depth(self, name, delta):
-        counter = self.functions.get(name)
+    def _depth(self, info, delta):
+        """Moves the depth of the functions named like ``info``'s code (when one was called)."""
+        counter = info.counter
         if counter is None:
-            return
-        counter[1] += delta
-        if counter[1] > counter[2]:
-            counter[2] = counter[1]
+            counter = info.counter = self.functions.get(info.name)
+            if counter is None:
+                return
+        depth = counter[1] = counter[1] + delta
+        if depth > counter[2]:
+            counter[2] = depth
 
     def _check_recursion(self):
         limit = sys.getrecursionlimit() - RECURSION_HEADROOM
