@@ -137,7 +137,7 @@ class FrameState:
         "dirty",
         "refs",
         "shares_vars",
-        "direct",
+        "resume_at",
         "name_index",
         "windowed",
         "pending",
@@ -162,8 +162,9 @@ class FrameState:
         self.refs = []
         #: Its variables can change while another frame runs (``CodeInfo.shares_vars``).
         self.shares_vars = info.shares_vars
-        #: Called directly by the program frame below it (so its return resumes that line).
-        self.direct = False
+        #: Called directly by the program frame below it: where that frame's line goes on
+        #: after the call (``CodePurity.after``), so its return resumes that line; else None.
+        self.resume_at = None
         #: ``sent_names`` → position, made when needed.
         self.name_index = None
         #: A long list among its variables is shown in a window that follows an index
@@ -226,6 +227,8 @@ class Tracer:
         self.direct_callee = None
         #: Variables the caller's stretch up to that call may have assigned (None: not known).
         self.direct_stores = None
+        #: Where the caller's line goes on after that call (``FrameState.resume_at``).
+        self.direct_resume = None
         #: The per-frame trace function, made once (each ``self._event`` is a new bound method).
         self.local_hook = self._event
         self.by_frame = {}
@@ -434,7 +437,8 @@ class Tracer:
                     if caller is not None:
                         self._note_call(caller, direct)
                     state = self._enter(frame, info)
-                    state.direct = direct
+                    if direct:
+                        state.resume_at = self.direct_resume
                 else:
                     state = self._enter(frame, info)
                     if info.is_module:
@@ -458,8 +462,8 @@ class Tracer:
                 return hook
             self._record("return", state, arg)
             self._leave(state)
-            if state.direct:
-                self._resume_caller(frame)
+            if state.resume_at is not None:
+                self._resume_caller(frame, state.resume_at)
             return hook
         elif event == "exception":
             if state is None:
@@ -496,16 +500,16 @@ class Tracer:
                 self._check_stretch(frame, stretch)
         elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
             caller = self.codes.get(id(last.f_code))
-            call_at = last.f_lasti
             if caller is None or caller.purity is None:
                 self.heap_dirty = True
                 return
-            stretch = caller.purity.stretch(self.last_lasti, call_at)
+            purity = caller.purity
+            stretch, call, resume_at = purity.call_site(self.last_lasti, last.f_lasti)
             self._check_stretch(last, stretch)
-            callables = caller.purity.callables.get(caller.purity.containing(call_at))
-            if self._calls_program_function(last, callables):
+            if self._calls_program_function(last, purity.callables.get(call)):
                 self.direct_callee = frame
                 self.direct_stores = stretch.stores
+                self.direct_resume = resume_at
             else:
                 self.heap_dirty = True
         else:
@@ -600,21 +604,15 @@ class Tracer:
                 caller.dirty = True
                 self.touched.append(caller)
 
-    def _resume_caller(self, frame):
+    def _resume_caller(self, frame, resume_at):
         """After a program function returned to the program frame that called it directly
         (seen as it was called), the next event continues that frame's line just after the
-        call."""
+        call, at ``resume_at`` (found at the call: the caller is still paused there)."""
         caller = frame.f_back
         if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
             return
-        info = self.codes.get(id(caller.f_code))
-        call_at = caller.f_lasti
-        if info is None or info.purity is None:
-            return
-        resume_at = info.purity.after(call_at)
-        if resume_at is not None:
-            self.last_frame = caller
-            self.last_lasti = resume_at
+        self.last_frame = caller
+        self.last_lasti = resume_at
 
     def _enter(self, frame, info):
         number = self.next_frame
