@@ -217,6 +217,7 @@ class Tracer:
         self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
+        self.dict_of = self.heap.dict_of  # (bound once: resolving a call's callable uses it)
         self.liveness = Liveness(self.heap)
         #: Where the passes of a sampled loop of unknown length wait (sampling.py).
         self.holdback = Holdback(emit, self.encode, LAST_PASSES, MAX_FRAMES)
@@ -504,8 +505,12 @@ class Tracer:
                 self.heap_dirty = True
                 return
             purity = caller.purity
-            stretch, call, resume_at = purity.call_site(self.last_lasti, last.f_lasti)
-            self._check_stretch(last, stretch)
+            site = purity.calls.get((self.last_lasti, last.f_lasti))  # what call_site() gives, cached
+            if site is None:
+                site = purity.call_site(self.last_lasti, last.f_lasti)
+            stretch, call, resume_at = site
+            if not stretch.plain:
+                self._check_stretch(last, stretch)
             if self._calls_program_function(last, purity.callables.get(call)):
                 self.direct_callee = frame
                 self.direct_stores = stretch.stores
@@ -536,21 +541,22 @@ class Tracer:
         if callable_exprs is None:
             return False
         first, second = callable_exprs
-        heap = self.heap
+        dict_of = self.dict_of
         try:
             if first[0] == "method":
-                receiver = resolve(first[1], frame.f_locals, frame.f_globals, heap.dict_of)
-                instance_dict = heap.dict_of(receiver)
-                if instance_dict is not None and first[2] in instance_dict:
+                receiver = resolve(first[1], frame.f_locals, frame.f_globals, dict_of)
+                name = first[2]
+                instance_dict = dict_of(receiver)
+                if instance_dict is not None and name in instance_dict:
                     return False
                 for klass in _type_mro_of(type(receiver)):
-                    found = _type_dict_of(klass).get(first[2])
+                    found = _type_dict_of(klass).get(name)
                     if found is not None:
                         return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
                 return False
             if first[0] != "null":
                 return False
-            target = resolve(second, frame.f_locals, frame.f_globals, heap.dict_of)
+            target = resolve(second, frame.f_locals, frame.f_globals, dict_of)
         except Unresolved:
             return False
         t = type(target)
