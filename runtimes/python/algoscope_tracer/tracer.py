@@ -436,7 +436,20 @@ class Tracer:
                     counter[0] += 1
                     caller = self.by_frame.get(id(frame.f_back))
                     if caller is not None:
-                        self._note_call(caller, direct)
+                        # What the program frame below assigned before the call (known for
+                        # a direct call) waits in its ``pending``, so that it need not be read
+                        # whole at its next step (see :meth:`_record`). One whose variables
+                        # other frames share is read at the call's step (as at any step that
+                        # may have changed them).
+                        pending = caller.pending
+                        stores = self.direct_stores
+                        if not direct or pending is None or caller.dirty or stores is None:
+                            caller.pending = None
+                        elif stores:
+                            caller.pending = pending | stores
+                            if caller.shares_vars:
+                                caller.dirty = True
+                                self.touched.append(caller)
                     state = self._enter(frame, info)
                     if direct:
                         state.resume_at = self.direct_resume
@@ -463,8 +476,14 @@ class Tracer:
                 return hook
             self._record("return", state, arg)
             self._leave(state)
-            if state.resume_at is not None:
-                self._resume_caller(frame, state.resume_at)
+            resume_at = state.resume_at
+            if resume_at is not None and not self.heap_dirty:
+                # Back in the program frame that called it directly (seen at the call, still
+                # paused there): the next event goes on with that frame's line after the call.
+                caller = frame.f_back
+                if caller is not None and id(caller) in self.by_frame:
+                    self.last_frame = caller
+                    self.last_lasti = resume_at
             return hook
         elif event == "exception":
             if state is None:
@@ -594,31 +613,6 @@ class Tracer:
                     self.mutated.add(oid)
         except Unresolved:
             self.heap_dirty = True
-
-    def _note_call(self, caller, direct):
-        """Notes in ``caller.pending`` what the program frame ``caller`` assigned before the
-        call being entered (known for a direct call), so that it need not be read whole at
-        its next step (see :meth:`_record`). A caller whose variables other frames share is
-        read at the call's step (as at any step that may have changed them)."""
-        pending = caller.pending
-        stores = self.direct_stores
-        if not direct or pending is None or caller.dirty or stores is None:
-            caller.pending = None
-        elif stores:
-            caller.pending = pending | stores
-            if caller.shares_vars:
-                caller.dirty = True
-                self.touched.append(caller)
-
-    def _resume_caller(self, frame, resume_at):
-        """After a program function returned to the program frame that called it directly
-        (seen as it was called), the next event continues that frame's line just after the
-        call, at ``resume_at`` (found at the call: the caller is still paused there)."""
-        caller = frame.f_back
-        if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
-            return
-        self.last_frame = caller
-        self.last_lasti = resume_at
 
     def _enter(self, frame, info):
         number = self.next_frame
