@@ -575,7 +575,14 @@ class Tracer:
                 return False
             if first[0] != "null":
                 return False
-            target = resolve(second, frame.f_locals, frame.f_globals, dict_of)
+            if second[0] == "global":
+                # What resolve() gives (a missing name is no function either), without
+                # reading the frame's locals (which copies them into a dict).
+                global_vars = frame.f_globals
+                name = second[1]
+                target = global_vars[name] if name in global_vars else None
+            else:
+                target = resolve(second, frame.f_locals, frame.f_globals, dict_of)
         except Unresolved:
             return False
         t = type(target)
