@@ -560,30 +560,33 @@ class Tracer:
         if callable_exprs is None:
             return False
         first, second = callable_exprs
-        dict_of = self.dict_of
-        try:
-            if first[0] == "method":
-                receiver = resolve(first[1], frame.f_locals, frame.f_globals, dict_of)
-                name = first[2]
-                instance_dict = dict_of(receiver)
-                if instance_dict is not None and name in instance_dict:
-                    return False
-                for klass in _type_mro_of(type(receiver)):
-                    found = _type_dict_of(klass).get(name)
-                    if found is not None:
-                        return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
+        kind = first[0]
+        if kind == "method":
+            expr = first[1]  # the receiver
+        elif kind == "null":
+            expr = second  # the callable
+        else:
+            return False
+        if expr[0] == "global":
+            # What resolve() gives, without reading the frame's locals (copied into a dict).
+            global_vars = frame.f_globals
+            if expr[1] not in global_vars:
                 return False
-            if first[0] != "null":
+            target = global_vars[expr[1]]
+        else:
+            try:
+                target = resolve(expr, frame.f_locals, frame.f_globals, self.dict_of)
+            except Unresolved:
                 return False
-            if second[0] == "global":
-                # What resolve() gives (a missing name is no function either), without
-                # reading the frame's locals (which copies them into a dict).
-                global_vars = frame.f_globals
-                name = second[1]
-                target = global_vars[name] if name in global_vars else None
-            else:
-                target = resolve(second, frame.f_locals, frame.f_globals, dict_of)
-        except Unresolved:
+        if kind == "method":
+            name = first[2]
+            instance_dict = self.dict_of(target)
+            if instance_dict is not None and name in instance_dict:
+                return False
+            for klass in _type_mro_of(type(target)):
+                found = _type_dict_of(klass).get(name)
+                if found is not None:
+                    return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
             return False
         t = type(target)
         if t is _FUNCTION_TYPE:
