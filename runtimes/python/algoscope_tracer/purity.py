@@ -125,7 +125,13 @@ try:
 except ImportError:  # pragma: no cover - collections is always there
     pass
 
-_FINE = sys.version_info[:2] == (3, 11)
+#: The fine analysis (partly pure stretches, symbolic stack, assigned variables) knows the
+#: bytecode of CPython 3.11 and 3.12 (for 3.12: ``LOAD_ATTR``'s method flag, no ``PRECALL``,
+#: ``END_FOR``, ``BINARY_SLICE``, inlined comprehensions' ``LOAD_FAST_AND_CLEAR``); elsewhere
+#: any instruction outside ``_SAFE`` makes a stretch impure.
+_FINE = sys.version_info[:2] in ((3, 11), (3, 12))
+#: ``LOAD_ATTR``'s low argument bit asks for a method (3.11 has ``LOAD_METHOD`` instead).
+_ATTR_METHOD_BIT = sys.version_info[:2] >= (3, 12)
 
 
 class CodePurity:
@@ -330,6 +336,8 @@ _POPS = {
     "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
     "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
     "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
+    "POP_JUMP_IF_FALSE": 1, "POP_JUMP_IF_TRUE": 1, "POP_JUMP_IF_NONE": 1, "POP_JUMP_IF_NOT_NONE": 1,
+    "BINARY_SLICE": 3, "END_FOR": 2, "RETURN_CONST": 0,
 }  # fmt: skip
 _POPS_ARG = frozenset(("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_STRING"))
 
@@ -347,11 +355,13 @@ def _simulate(ins, stack):
         return stack + ([_NULL] + pushed if arg & 1 else pushed)
     if name == "LOAD_CONST":
         return stack + [("const", ins.argval)]
+    if name == "LOAD_FAST_AND_CLEAR":
+        return stack + [_UNKNOWN]  # an inlined comprehension saves its variable's old value
     if name == "PUSH_NULL":
         return stack + [_NULL]
-    if name == "LOAD_ATTR":
+    if name == "LOAD_ATTR" and not (_ATTR_METHOD_BIT and arg & 1):
         return stack[:-1] + [("attr", stack[-1], ins.argval)] if stack else [_UNKNOWN]
-    if name == "LOAD_METHOD":
+    if name == "LOAD_METHOD" or name == "LOAD_ATTR":
         receiver = stack[-1] if stack else _UNKNOWN
         return stack[:-1] + [("method", receiver, ins.argval), receiver]
     if name == "BINARY_SUBSCR":
