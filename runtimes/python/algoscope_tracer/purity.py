@@ -137,12 +137,18 @@ _ATTR_METHOD_BIT = _VERSION >= (3, 12)
 #: A call's callable lies below its ``NULL`` (3.11 and 3.12 push the ``NULL`` first).
 _CALLABLE_FIRST = _VERSION >= (3, 13)
 _CALLS = frozenset(("CALL", "CALL_KW"))
+#: 3.12 inlines a module or class body's comprehensions as hidden fast locals, which CPython
+#: copies into and back from the body's namespace around every trace event; a variable of
+#: the namespace can then change without a store in the body's code. Such a body's stretches
+#: say "stores unknown" and its calls are not taken as direct (so its steps read it whole).
+_SYNCED_HIDDEN = _VERSION == (3, 12)
+_CO_OPTIMIZED = 1
 
 
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables")
+    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables", "known_stores")
 
     def __init__(self, code):
         #: The instructions, and the source line of each (None for those without one).
@@ -156,6 +162,8 @@ class CodePurity:
         self.by_position = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
+        #: Whether a stretch's stores are all the variables it may change (see _SYNCED_HIDDEN).
+        self.known_stores = not (_SYNCED_HIDDEN and code.co_nlocals and not code.co_flags & _CO_OPTIMIZED)
 
     def containing(self, lasti):
         """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
@@ -222,7 +230,7 @@ class CodePurity:
                     break
                 name = ins.opname
                 if ins.offset == stop:
-                    if _FINE and name in _CALLS:
+                    if _FINE and name in _CALLS and self.known_stores:
                         operands = _call_operands(ins, stack)
                         if operands is not None:
                             self.callables[stop] = operands
@@ -275,7 +283,7 @@ class CodePurity:
                 _names(expr, names)
             if names & stored:
                 return IMPURE
-        stores = frozenset(assigned) if _FINE and assigned is not None else None
+        stores = frozenset(assigned) if _FINE and assigned is not None and self.known_stores else None
         return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_, stores)
 
 
