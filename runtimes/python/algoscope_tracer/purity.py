@@ -16,7 +16,7 @@ Two cases need a look at run time, which :class:`Stretch` carries:
 - a plain subscript read (``d[k]``) inserts a key into a ``defaultdict``: such stretches are
   impure once the program has one.
 
-On Python 3.11 a stretch may also be *partly* pure: it stores into an attribute or item of
+On CPython 3.11 to 3.13 a stretch may also be *partly* pure: it stores into an attribute or item of
 an object it names (``node.next = prev``, ``arr[j + 1] = x``, ``dp[i][j] = v``) or calls a
 method of a built-in container (``items.append(x)``) or a built-in function (``len``,
 ``print``). The stretch then lists the expressions of the objects it may change; the tracer
@@ -287,7 +287,7 @@ class CodePurity:
         return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_, stores)
 
 
-# -- Python 3.11: objects a stretch changes ----------------------------------------------------
+# -- CPython 3.11 to 3.13: objects a stretch changes -------------------------------------------
 
 _UNKNOWN = ("?",)
 _NULL = ("null",)
