@@ -16,7 +16,7 @@ Two cases need a look at run time, which :class:`Stretch` carries:
 - a plain subscript read (``d[k]``) inserts a key into a ``defaultdict``: such stretches are
   impure once the program has one.
 
-On Python 3.11 a stretch may also be *partly* pure: it stores into an attribute or item of
+On CPython 3.11 to 3.13 a stretch may also be *partly* pure: it stores into an attribute or item of
 an object it names (``node.next = prev``, ``arr[j + 1] = x``, ``dp[i][j] = v``) or calls a
 method of a built-in container (``items.append(x)``) or a built-in function (``len``,
 ``print``). The stretch then lists the expressions of the objects it may change; the tracer
@@ -125,13 +125,30 @@ try:
 except ImportError:  # pragma: no cover - collections is always there
     pass
 
-_FINE = sys.version_info[:2] == (3, 11)
+_VERSION = sys.version_info[:2]
+#: The fine analysis (partly pure stretches, symbolic stack, assigned variables) knows the
+#: bytecode of CPython 3.11 to 3.13 (3.12: ``LOAD_ATTR``'s method flag, no ``PRECALL``,
+#: ``END_FOR``, ``BINARY_SLICE``, inlined comprehensions' ``LOAD_FAST_AND_CLEAR``; 3.13 also:
+#: the callable below its ``NULL``, ``CALL_KW``, ``TO_BOOL``, the ``LOAD_FAST_LOAD_FAST``
+#: family); elsewhere any instruction outside ``_SAFE`` makes a stretch impure.
+_FINE = _VERSION in ((3, 11), (3, 12), (3, 13))
+#: ``LOAD_ATTR``'s low argument bit asks for a method (3.11 has ``LOAD_METHOD`` instead).
+_ATTR_METHOD_BIT = _VERSION >= (3, 12)
+#: A call's callable lies below its ``NULL`` (3.11 and 3.12 push the ``NULL`` first).
+_CALLABLE_FIRST = _VERSION >= (3, 13)
+_CALLS = frozenset(("CALL", "CALL_KW"))
+#: 3.12 inlines a module or class body's comprehensions as hidden fast locals, which CPython
+#: copies into and back from the body's namespace around every trace event; a variable of
+#: the namespace can then change without a store in the body's code. Such a body's stretches
+#: say "stores unknown" and its calls are not taken as direct (so its steps read it whole).
+_SYNCED_HIDDEN = _VERSION == (3, 12)
+_CO_OPTIMIZED = 1
 
 
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables", "calls")
+    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables", "calls", "known_stores")
 
     def __init__(self, code):
         #: The instructions, and the source line of each (None for those without one).
@@ -147,6 +164,8 @@ class CodePurity:
         self.callables = {}
         #: ``(f_lasti, f_lasti of the paused call)`` → what :meth:`call_site` gives.
         self.calls = {}
+        #: Whether a stretch's stores are all the variables it may change (see _SYNCED_HIDDEN).
+        self.known_stores = not (_SYNCED_HIDDEN and code.co_nlocals and not code.co_flags & _CO_OPTIMIZED)
 
     def containing(self, lasti):
         """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
@@ -224,9 +243,10 @@ class CodePurity:
                     break
                 name = ins.opname
                 if ins.offset == stop:
-                    if _FINE and name == "CALL" and len(stack) >= (ins.arg or 0) + 2:
-                        argc = ins.arg or 0
-                        self.callables[stop] = (stack[-argc - 2], stack[-argc - 1])
+                    if _FINE and name in _CALLS and self.known_stores:
+                        operands = _call_operands(ins, stack)
+                        if operands is not None:
+                            self.callables[stop] = operands
                     break
                 seen.add(i)
                 if name == "BINARY_OP" and ins.argrepr.endswith("=") or name.startswith("INPLACE_"):
@@ -246,9 +266,13 @@ class CodePurity:
                 if _FINE:
                     if name in ("STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "DELETE_FAST"):
                         stored.add(ins.argval)
+                    elif name in _PAIR_STORES:
+                        stored.update(ins.argval[: _PAIR_STORES[name]])
                     if assigned is not None and name in _VARIABLE_OPS:
                         if type(ins.argval) is str:
                             assigned.add(ins.argval)
+                        elif name in _PAIR_STORES:
+                            assigned.update(ins.argval[: _PAIR_STORES[name]])
                         else:
                             assigned = None
                     if name in ("STORE_GLOBAL", "DELETE_GLOBAL"):
@@ -272,14 +296,29 @@ class CodePurity:
                 _names(expr, names)
             if names & stored:
                 return IMPURE
-        stores = frozenset(assigned) if _FINE and assigned is not None else None
+        stores = frozenset(assigned) if _FINE and assigned is not None and self.known_stores else None
         return Stretch(True, tuple(inplace), subscript, tuple(mutated), tuple(builtins), tuple(methods), globals_, stores)
 
 
-# -- Python 3.11: objects a stretch changes ----------------------------------------------------
+# -- CPython 3.11 to 3.13: objects a stretch changes -------------------------------------------
 
 _UNKNOWN = ("?",)
 _NULL = ("null",)
+
+#: 3.13's paired instructions (``argval`` a pair of names): how many of the names they assign.
+_PAIR_STORES = {"STORE_FAST_STORE_FAST": 2, "STORE_FAST_LOAD_FAST": 1}
+
+
+def _call_operands(ins, stack):
+    """The two entries below a ``CALL``'s (or ``CALL_KW``'s) arguments, in 3.11's order:
+    ``(NULL, callable)`` or ``(method, self)``; None when the stack is not known that deep."""
+    argc = (ins.arg or 0) + (ins.opname == "CALL_KW")  # CALL_KW: the names' tuple on top
+    if len(stack) < argc + 2:
+        return None
+    first, second = stack[-argc - 2], stack[-argc - 1]
+    if _CALLABLE_FIRST and second == _NULL:
+        return _NULL, first
+    return first, second
 
 
 def _attribute_update(instructions, i):
@@ -305,11 +344,11 @@ def _fine_effect(ins, stack, mutated, builtins, methods):
         target = stack[-2] if len(stack) >= 2 else _UNKNOWN
     elif name in ("PRECALL", "KW_NAMES", "STORE_GLOBAL", "DELETE_GLOBAL"):
         return True
-    elif name == "CALL":
-        argc = ins.arg or 0
-        if len(stack) < argc + 2:
+    elif name in _CALLS:
+        operands = _call_operands(ins, stack)
+        if operands is None:
             return None
-        first, second = stack[-argc - 2], stack[-argc - 1]
+        first, second = operands
         if first[0] == "method":
             methods.append((first[1], first[2]))
             mutated.append(first[1])
@@ -343,6 +382,9 @@ _POPS = {
     "POP_JUMP_FORWARD_IF_NONE": 1, "POP_JUMP_FORWARD_IF_NOT_NONE": 1,
     "POP_JUMP_BACKWARD_IF_NONE": 1, "POP_JUMP_BACKWARD_IF_NOT_NONE": 1,
     "JUMP_FORWARD": 0, "JUMP_BACKWARD": 0, "FOR_ITER": 0,
+    "POP_JUMP_IF_FALSE": 1, "POP_JUMP_IF_TRUE": 1, "POP_JUMP_IF_NONE": 1, "POP_JUMP_IF_NOT_NONE": 1,
+    "BINARY_SLICE": 3, "END_FOR": 2 if _VERSION == (3, 12) else 1, "RETURN_CONST": 0,
+    "TO_BOOL": 1, "STORE_FAST_STORE_FAST": 2,
 }  # fmt: skip
 _POPS_ARG = frozenset(("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_STRING"))
 
@@ -357,14 +399,22 @@ def _simulate(ins, stack):
         return stack + [("global", ins.argval)]
     if name == "LOAD_GLOBAL":
         pushed = [("global", ins.argval)]
-        return stack + ([_NULL] + pushed if arg & 1 else pushed)
+        if not arg & 1:
+            return stack + pushed
+        return stack + (pushed + [_NULL] if _CALLABLE_FIRST else [_NULL] + pushed)
+    if name == "LOAD_FAST_LOAD_FAST":
+        return stack + [("local", ins.argval[0]), ("local", ins.argval[1])]
+    if name == "STORE_FAST_LOAD_FAST":
+        return stack[:-1] + [("local", ins.argval[1])] if stack else [_UNKNOWN]
     if name == "LOAD_CONST":
         return stack + [("const", ins.argval)]
+    if name == "LOAD_FAST_AND_CLEAR":
+        return stack + [_UNKNOWN]  # an inlined comprehension saves its variable's old value
     if name == "PUSH_NULL":
         return stack + [_NULL]
-    if name == "LOAD_ATTR":
+    if name == "LOAD_ATTR" and not (_ATTR_METHOD_BIT and arg & 1):
         return stack[:-1] + [("attr", stack[-1], ins.argval)] if stack else [_UNKNOWN]
-    if name == "LOAD_METHOD":
+    if name == "LOAD_METHOD" or name == "LOAD_ATTR":
         receiver = stack[-1] if stack else _UNKNOWN
         return stack[:-1] + [("method", receiver, ins.argval), receiver]
     if name == "BINARY_SUBSCR":
@@ -385,8 +435,8 @@ def _simulate(ins, stack):
         return stack
     if name in ("NOP", "RESUME", "CACHE", "PRECALL", "KW_NAMES", "EXTENDED_ARG"):
         return stack
-    if name == "CALL":
-        count = (arg or 0) + 2
+    if name in _CALLS:
+        count = (arg or 0) + 2 + (name == "CALL_KW")
         return stack[: len(stack) - count] + [_UNKNOWN] if len(stack) >= count else [_UNKNOWN]
     try:
         effect = dis.stack_effect(ins.opcode, arg) if ins.opcode >= dis.HAVE_ARGUMENT else dis.stack_effect(ins.opcode)
