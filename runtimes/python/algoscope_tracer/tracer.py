@@ -613,9 +613,11 @@ class Tracer:
 
     def _pop(self, state):
         self.frames_moved = True
-        if state.loops is not None and state.loops.active:
-            self.loops_moved = True
         active = self.active
+        # The loop contexts change when the frame had loops running, and when the stack was
+        # cut (longer than MAX_FRAMES): a hidden frame, maybe in a loop, may come into view.
+        if state.loops is not None and state.loops.active or len(active) > MAX_FRAMES:
+            self.loops_moved = True
         if active and active[-1] is state:
             active.pop()
         elif state in active:
@@ -739,8 +741,9 @@ class Tracer:
         if frames_moved:
             self.frames_moved = False
         # A frame pushed by a call has no active loop yet, and pops and resumes of frames with
-        # active loops set ``loops_moved`` (``_pop``): the contexts can only have changed then,
-        # or when the frames listed are not simply the stack (suspended frames, a cut stack).
+        # active loops, or pops from a cut stack, set ``loops_moved`` (``_pop``): the contexts
+        # can only have changed then, or when the frames listed are not simply the stack
+        # (suspended frames, a cut stack).
         if self.loops_moved or (frames_moved and frames is not self.active):
             self.loops_moved = False
             loops = []
