@@ -881,6 +881,10 @@ class Tracer:
         values = []
         index_names = self.index_names
         for name, v in frame.f_locals.items():
+            if type(name) is not str:
+                # Only a module's globals() can hold other keys: an int would break shows(), a
+                # str subclass's __hash__ (to look it up) is program code. Neither is shown.
+                continue
             show = shown.get(name)
             if show is None:
                 show = shown[name] = info.shows(name)
