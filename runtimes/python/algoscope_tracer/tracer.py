@@ -254,6 +254,7 @@ class Tracer:
             return
         module = types.ModuleType("__main__")
         module.__dict__["__builtins__"] = self.program_builtins = self.io.builtins_for_program()
+        self.heap.stand_ins = frozenset(id(self.program_builtins[name].__code__) for name in ("print", "input"))
         self.pure_builtins = {name: self.program_builtins.get(name) for name in PURE_BUILTINS}
         saved_main = sys.modules.get("__main__")
         saved_argv = sys.argv

@@ -312,6 +312,10 @@ class Heap:
         self.found = []
         self.windows = {}
         self.seen_missing_dict = False
+        #: Ids of the code of functions that stand in for built-ins (the program's ``print``
+        #: and ``input``, program_io.py): shown as the built-ins, not with their cells, which
+        #: lead into the tracer's own objects.
+        self.stand_ins = frozenset()
         self._weak = {}
         #: Text → its wire value, for the first ``TEXTS_KEPT`` texts seen (wires are never
         #: changed once made, so one can be shared).
@@ -739,7 +743,7 @@ def _params(code):
 def _snap_function(heap, oid, obj, info):
     if info.kind == "method":
         return (id(obj.__self__),), (obj.__self__,)
-    if info.kind != "function":
+    if info.kind != "function" or id(obj.__code__) in heap.stand_ins:
         return (), None
     cells = _cells(obj)
     return tuple(id(v) for _, v in cells), cells
@@ -747,7 +751,7 @@ def _snap_function(heap, oid, obj, info):
 
 def _describe_function(heap, oid, obj, info, read):
     kind = info.kind
-    if kind == "function":
+    if kind == "function" and id(obj.__code__) not in heap.stand_ins:
         code = obj.__code__
         wire = {"k": "function", "name": clean(obj.__name__), "p": _params(code)}
         captured = [[name, heap.value(v)] for name, v in _cells(obj)]
