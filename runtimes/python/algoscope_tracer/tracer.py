@@ -968,7 +968,13 @@ class Tracer:
                 oid = self.heap.ids.get(id(items))
                 if oid is not None:
                     start = max(0, min(position - 30, len(items) - 60))
-                    self.heap.windows[oid] = start - start % 10
+                    start -= start % 10
+                    windows = self.heap.windows
+                    if windows.get(oid, 0) != start:
+                        # The list may be unchanged: it must still be read again to show
+                        # the items of its new window.
+                        windows[oid] = start
+                        self.mutated.add(oid)
                 return
 
 

@@ -1,6 +1,9 @@
 # Printing every way (no args, end="", sep, to stderr, sys.stdout.write, a closed-over print)
 # between input() calls, inside loops and calls.
+import io
 import sys
+
+sys.stderr = io.StringIO()  # what goes there is kept out of the test's output
 
 
 def ask(prompt):
