@@ -234,17 +234,18 @@ class Liveness:
             info = heap.type_info(t)
         read = info.snap(heap, oid, obj, info)
         snap, keep = read
-        if entry is not None and entry.snap == snap:
+        if entry is not None and entry.snap == snap and entry.info is info:
             return entry, False
         heap.found = children = []
         wire = info.describe(heap, oid, obj, info, read)
         if entry is None:
-            entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed)
+            entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed, info)
             if children:
                 self._link(oid, (), children)
             return entry, True
         entry.snap = snap
         entry.keep = keep
+        entry.info = info
         if children != entry.children:
             self._link(oid, entry.children, children, gained, lost)
             entry.set_children(children)

@@ -250,15 +250,18 @@ _BASE_KINDS = {
 class Entry:
     """The last serialization of one heap object: what it was read from and what was sent."""
 
-    __slots__ = ("snap", "wire", "children", "keep", "fixed", "leaves", "inner", "settled")
+    __slots__ = ("snap", "wire", "children", "keep", "fixed", "info", "leaves", "inner", "settled")
 
-    def __init__(self, snap, wire, children, keep, fixed):
+    def __init__(self, snap, wire, children, keep, fixed, info=None):
         self.snap = snap
         self.wire = wire
         self.children = children
         self.keep = keep
         #: The object can never change (a tuple, a range, bytes, a module): never read again.
         self.fixed = fixed
+        #: The :class:`TypeInfo` of the type it was read as: a snapshot has no type in it, and
+        #: ``obj.__class__ = Other`` changes the type alone.
+        self.info = info
         self.set_children(children)
 
     def set_children(self, children):
