@@ -554,6 +554,8 @@ class Tracer:
             ids = heap.ids
             for expr in stretch.mutated:
                 target = receivers[id(expr)] if id(expr) in receivers else resolve(expr, local_vars, global_vars, dict_of)
+                if target is global_vars:  # d = globals(); d["x"] = 1 assigns a variable
+                    self.globals_touched = True
                 oid = ids.get(id(target))
                 if oid is not None:
                     self.mutated.add(oid)

@@ -157,6 +157,15 @@ class Adversarial(unittest.TestCase):
                     names[wire["k"]] = wire["t"]
         self.assertEqual(names, {"instance": "B", "list": "LB"})
 
+    def test_variables_assigned_through_globals(self):
+        # d = globals(); d["g"] = 2 changes the module variable g: the step must show it (the
+        # store was seen as a change of the dict only). The dict shows no tracer objects.
+        records = self.check("adv_globals_alias.py")
+        self.assertEqual(stdout(records), "7 4\n")
+        self.assertLess(max(len(s.get("ha", [])) for s in steps(records)), 100)
+        shown = [v for s in steps(records) for u in s.get("f", []) for n, v in u.get("ls", []) if n == "g"]
+        self.assertEqual(shown, [2, 3, 6, 7])
+
 class KnownLimits(unittest.TestCase):
     """Bugs found by these programs and not fixed (they were there before this session's
     speed work too): each test states what should hold."""
