@@ -25,7 +25,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
-from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, frame_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 from .wire import record_encoder as _record_encoder
 
 _perf_counter = time.perf_counter
@@ -493,7 +493,7 @@ class Tracer:
             self.heap_dirty = True
             return
         if stretch.inplace:
-            local_vars = frame.f_locals
+            local_vars = frame_vars(frame)
             for name in stretch.inplace:
                 if type(local_vars.get(name)) not in _IMMUTABLE:
                     self.heap_dirty = True
@@ -510,7 +510,7 @@ class Tracer:
         heap = self.heap
         try:
             if first[0] == "method":
-                receiver = resolve(first[1], frame.f_locals, frame.f_globals, heap.dict_of)
+                receiver = resolve(first[1], frame_vars(frame), frame.f_globals, heap.dict_of)
                 instance_dict = heap.dict_of(receiver)
                 if instance_dict is not None and first[2] in instance_dict:
                     return False
@@ -521,7 +521,7 @@ class Tracer:
                 return False
             if first[0] != "null":
                 return False
-            target = resolve(second, frame.f_locals, frame.f_globals, heap.dict_of)
+            target = resolve(second, frame_vars(frame), frame.f_globals, heap.dict_of)
         except Unresolved:
             return False
         t = type(target)
@@ -540,7 +540,7 @@ class Tracer:
             if name in global_vars or program_builtins.get(name) is not self.pure_builtins.get(name):
                 self.heap_dirty = True
                 return
-        local_vars = frame.f_locals
+        local_vars = frame_vars(frame)
         heap = self.heap
         dict_of = heap.dict_of
         receivers = {}  # id of an expression → what it named (a receiver is often also mutated)
@@ -883,7 +883,7 @@ class Tracer:
         names = []
         values = []
         index_names = self.index_names
-        for name, v in frame.f_locals.items():
+        for name, v in frame_vars(frame).items():
             if type(name) is not str:
                 # Only a module's globals() can hold other keys: an int would break shows(), a
                 # str subclass's __hash__ (to look it up) is program code. Neither is shown.
@@ -937,7 +937,7 @@ class Tracer:
                 return None  # a new variable (or one not yet bound) was assigned
         if not positions:
             return names, values
-        local_vars = state.frame.f_locals
+        local_vars = frame_vars(state.frame)
         heap = self.heap
         heap.found = []
         new = None
@@ -963,7 +963,7 @@ class Tracer:
         return names, new
 
     def _window(self, items, name, frame):
-        local_vars = frame.f_locals
+        local_vars = frame_vars(frame)
         for index in self.index_names.get(name, ()):
             position = local_vars.get(index)
             if type(position) is int:

@@ -66,6 +66,19 @@ def same_types(a, b):
     return True
 
 
+def frame_vars(frame):
+    """``frame.f_locals`` when it is an exact dict, as it always is but in a class body, whose
+    namespace is what the metaclass's ``__prepare__`` made: then a copy of its text keys read
+    through ``dict``'s own methods (a dict subclass), or nothing (any other mapping), so that
+    none of the mapping's own methods runs."""
+    local_vars = frame.f_locals
+    if type(local_vars) is dict:
+        return local_vars
+    if not issubclass(type(local_vars), dict):
+        return {}
+    return {key: v for key, v in dict.items(local_vars) if type(key) is str}
+
+
 def cut(text):
     """``text`` held to ``TEXT_CAP`` characters: ``(text, None)`` or ``(shortened, real length)``."""
     if len(text) <= TEXT_CAP:
