@@ -25,7 +25,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
-from .values import INT_WIRE_MAX, Heap, clean, frame_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, frame_vars, namespace_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 from .wire import record_encoder as _record_encoder
 
 _perf_counter = time.perf_counter
@@ -493,7 +493,9 @@ class Tracer:
             self.heap_dirty = True
             return
         if stretch.inplace:
-            local_vars = frame_vars(frame)
+            local_vars = frame.f_locals
+            if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+                local_vars = namespace_vars(local_vars)
             for name in stretch.inplace:
                 if type(local_vars.get(name)) not in _IMMUTABLE:
                     self.heap_dirty = True
@@ -540,7 +542,9 @@ class Tracer:
             if name in global_vars or program_builtins.get(name) is not self.pure_builtins.get(name):
                 self.heap_dirty = True
                 return
-        local_vars = frame_vars(frame)
+        local_vars = frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
         heap = self.heap
         dict_of = heap.dict_of
         receivers = {}  # id of an expression → what it named (a receiver is often also mutated)
@@ -883,7 +887,10 @@ class Tracer:
         names = []
         values = []
         index_names = self.index_names
-        for name, v in frame_vars(frame).items():
+        local_vars = frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
+        for name, v in local_vars.items():
             if type(name) is not str:
                 # Only a module's globals() can hold other keys: an int would break shows(), a
                 # str subclass's __hash__ (to look it up) is program code. Neither is shown.
@@ -937,7 +944,9 @@ class Tracer:
                 return None  # a new variable (or one not yet bound) was assigned
         if not positions:
             return names, values
-        local_vars = frame_vars(state.frame)
+        local_vars = state.frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
         heap = self.heap
         heap.found = []
         new = None

@@ -68,15 +68,17 @@ def same_types(a, b):
 
 def frame_vars(frame):
     """``frame.f_locals`` when it is an exact dict, as it always is but in a class body, whose
-    namespace is what the metaclass's ``__prepare__`` made: then a copy of its text keys read
-    through ``dict``'s own methods (a dict subclass), or nothing (any other mapping), so that
-    none of the mapping's own methods runs."""
+    namespace is what the metaclass's ``__prepare__`` made: then :func:`namespace_vars`."""
     local_vars = frame.f_locals
-    if type(local_vars) is dict:
-        return local_vars
-    if not issubclass(type(local_vars), dict):
+    return local_vars if type(local_vars) is dict else namespace_vars(local_vars)
+
+
+def namespace_vars(namespace):
+    """The variables of a class body's namespace that is no exact dict, read without running
+    its own methods: a copy of its text keys through ``dict``'s (a dict subclass), else none."""
+    if not issubclass(type(namespace), dict):
         return {}
-    return {key: v for key, v in dict.items(local_vars) if type(key) is str}
+    return {key: v for key, v in dict.items(namespace) if type(key) is str}
 
 
 def cut(text):
