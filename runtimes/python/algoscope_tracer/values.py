@@ -173,7 +173,7 @@ class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
     __slots__ = (
-        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
+        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_owner", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
         "prim_maybe", "snap", "describe",
     )
 
@@ -194,16 +194,13 @@ class TypeInfo:
             for key, descriptor in _type_dict_of(klass).items():
                 if type(descriptor) is _MEMBER and key not in ("__weakref__", "__dict__"):
                     self.slots.append((clean(key), descriptor.__get__))
-        self.sizeof_safe = False
+        #: The class whose ``__sizeof__`` ``sys.getsizeof`` calls: safe when a built-in one.
+        self.sizeof_owner = owner = _sizeof_owner(mro)
+        self.sizeof_safe = owner is not None and not (_type_flags_of(owner) & _HEAPTYPE)
         #: Every instance has the same size (``object.__sizeof__`` of a type without items);
         #: ``size`` holds it once one was measured.
-        self.size_fixed = False
+        self.size_fixed = owner is object and _type_itemsize_of(t) == 0
         self.size = None
-        for klass in mro:
-            if "__sizeof__" in _type_dict_of(klass):
-                self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
-                self.size_fixed = klass is object and _type_itemsize_of(t) == 0
-                break
         self.kind = kind = _kind_of(t, mro)
         #: Its instances can never change what they show (see :meth:`Heap.is_fixed`).
         self.fixed = kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
@@ -215,6 +212,14 @@ class TypeInfo:
         self.plain_getter = self.dict_getter if not self.slots else None
         #: An instance may travel as a primitive (:func:`prim_of_subclass`) instead of an id.
         self.prim_maybe = not (kind == "instance" and self.is_heap) and issubclass(t, (int, float, str))
+
+
+def _sizeof_owner(mro):
+    """The first class of ``mro`` that defines ``__sizeof__``."""
+    for klass in mro:
+        if "__sizeof__" in _type_dict_of(klass):
+            return klass
+    return None
 
 
 def _kind_of(t, mro):
@@ -457,6 +462,8 @@ def _size(obj, info):
         return info.size
     if not info.sizeof_safe:
         return None
+    if info.is_heap and _sizeof_owner(_type_mro_of(type(obj))) is not info.sizeof_owner:
+        return None  # the program gave the class (or a base) its own __sizeof__ since
     try:
         size = sys.getsizeof(obj)
     except Exception:
