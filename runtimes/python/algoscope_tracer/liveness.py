@@ -214,7 +214,10 @@ class Liveness:
             if not entry.settled:
                 entry.split(entries)
             if entry.leaves:
-                live.update(entry.leaves)
+                if stop is None:
+                    live.update(entry.leaves)
+                else:  # a leaf already live is no id new to the live set either
+                    live.update([leaf for leaf in entry.leaves if leaf not in stop])
             if entry.inner:
                 queue.extend(entry.inner)
         new = live - old

@@ -181,6 +181,23 @@ class Adversarial(unittest.TestCase):
         records = self.check("adv_late_dunders.py")
         self.assertEqual(stdout(records), "[]\n")
 
+    def test_no_id_is_added_twice(self):
+        # A new list holding a tuple that is live already: the walk from the list marked the
+        # tuple (a leaf) as new, and "ha" listed it again (found by random programs).
+        records = self.check("adv_live_leaf_again.py")
+        live = set()
+        for s in steps(records):
+            self.assertFalse(live & set(s.get("ha", [])), s)
+            self.assertTrue(set(s.get("hr", [])) <= live, s)
+            live.difference_update(s.get("hr", []))
+            live.update(s.get("ha", []))
+        for name in ("adv_list_edits.py", "adv_instance_shapes.py", "adv_hidden_stores.py"):
+            live = set()
+            for s in steps(run(program(name))):
+                self.assertFalse(live & set(s.get("ha", [])), name)
+                live.difference_update(s.get("hr", []))
+                live.update(s.get("ha", []))
+
 class KnownLimits(unittest.TestCase):
     """Bugs found by these programs and not fixed (they were there before this session's
     speed work too): each test states what should hold."""
