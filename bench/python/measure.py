@@ -7,6 +7,9 @@ runs beside it to show the spread.
 
 Usage: python3 bench/python/measure.py [--against ROOT] [PROGRAM.py …]   (default: every program here)
 
+``--repeat N --root ROOT PROGRAM`` only traces PROGRAM N times with ROOT's tracer, printing
+nothing: ``instructions.sh`` counts what that costs.
+
 ``--against ROOT`` also measures the tracer of another checkout (``ROOT/runtimes/python``, say
 a ``git worktree`` of an older commit), alternating its runs with this one's so that both see
 the same load, and prints both medians and their ratio.
@@ -70,6 +73,13 @@ def measure(tracers, path):
 
 
 def main(args):
+    if args[:1] == ["--repeat"]:  # --repeat N --root ROOT PROGRAM: runs only (instructions.sh)
+        tracer = load_tracer(args[3], "algoscope_tracer")
+        with open(args[4], encoding="utf-8") as handle:
+            source = handle.read()
+        for _ in range(int(args[1])):
+            run_once(tracer, source)
+        return
     tracers = [load_tracer(ROOT, "algoscope_tracer")]
     if args[:1] == ["--against"]:
         tracers.append(load_tracer(args[1], "algoscope_tracer_against"))

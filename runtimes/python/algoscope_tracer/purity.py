@@ -131,7 +131,7 @@ _FINE = sys.version_info[:2] == (3, 11)
 class CodePurity:
     """The stretches of one code object, worked out on demand and cached by position."""
 
-    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables")
+    __slots__ = ("instructions", "lines", "index", "offsets", "starts", "stretches", "by_position", "callables", "calls")
 
     def __init__(self, code):
         #: The instructions, and the source line of each (None for those without one).
@@ -145,6 +145,8 @@ class CodePurity:
         self.by_position = {}
         #: ``CALL`` offset → ``(callable, self-or-callable)`` expressions, as far as known.
         self.callables = {}
+        #: ``(f_lasti, f_lasti of the paused call)`` → what :meth:`call_site` gives.
+        self.calls = {}
 
     def containing(self, lasti):
         """The offset of the instruction ``lasti`` points into (a paused ``CALL``'s ``f_lasti``
@@ -176,6 +178,17 @@ class CodePurity:
         found = self.stretches.get(key)
         if found is None:
             found = self.stretches[key] = self._explore(offset, stop)
+        return found
+
+    def call_site(self, offset, call_at):
+        """``(stretch, call, after)`` for a call paused at ``call_at`` (a frame's ``f_lasti``)
+        in the stretch from ``offset``: ``stretch(offset, call_at)``, the offset of the call
+        instruction (for :attr:`callables`, which later stretches may still fill) and
+        ``after(call_at)``, worked out once per pair (a call event's one lookup)."""
+        key = (offset, call_at)
+        found = self.calls.get(key)
+        if found is None:
+            found = self.calls[key] = (self.stretch(offset, call_at), self.containing(call_at), self.after(call_at))
         return found
 
     def after(self, offset):

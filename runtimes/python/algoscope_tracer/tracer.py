@@ -69,7 +69,22 @@ class BudgetExceeded(BaseException):
 class CodeInfo:
     """What the tracer needs about one code object, found at its first call."""
 
-    __slots__ = ("code", "user", "name", "wire_name", "is_module", "hidden", "shown", "loops", "flags", "purity")
+    __slots__ = (
+        "code",
+        "user",
+        "name",
+        "wire_name",
+        "is_module",
+        "function",
+        "suspends",
+        "shares_vars",
+        "counter",
+        "hidden",
+        "shown",
+        "loops",
+        "flags",
+        "purity",
+    )
 
     def __init__(self, code, user, loops):
         self.code = code
@@ -78,7 +93,18 @@ class CodeInfo:
         #: The name as a frame's ``fn`` sends it.
         self.wire_name = clean(code.co_name)
         self.is_module = code.co_name == "<module>"
-        self.flags = code.co_flags
+        self.flags = flags = code.co_flags
+        #: A function's code (not the module's or a class body's): each call is a step and is
+        #: counted in ``Tracer.functions``.
+        self.function = bool(flags & _CO_OPTIMIZED) and not self.is_module
+        #: Its frames can suspend (``yield``, ``await``) and resume.
+        self.suspends = bool(flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE))
+        #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
+        #: their variables can change while another frame runs.
+        self.shares_vars = self.is_module or bool(code.co_cellvars)
+        #: The ``[calls, depth, deepest]`` of ``Tracer.functions`` for its name, once there is one
+        #: (the table is by name: functions of one name share it).
+        self.counter = None
         self.hidden = set(code.co_freevars)
         self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
         #: Variable name → whether a step lists it (see :meth:`shows`), filled as names appear.
@@ -111,7 +137,7 @@ class FrameState:
         "dirty",
         "refs",
         "shares_vars",
-        "direct",
+        "resume_at",
         "name_index",
         "windowed",
         "pending",
@@ -134,11 +160,11 @@ class FrameState:
         self.dirty = True
         #: Heap ids its locals pointed at when last read.
         self.refs = []
-        #: Module frames (``global`` assignments elsewhere) and frames with cells (``nonlocal``):
-        #: their variables can change while another frame runs.
-        self.shares_vars = info.is_module or bool(info.code.co_cellvars)
-        #: Called directly by the program frame below it (so its return resumes that line).
-        self.direct = False
+        #: Its variables can change while another frame runs (``CodeInfo.shares_vars``).
+        self.shares_vars = info.shares_vars
+        #: Called directly by the program frame below it: where that frame's line goes on
+        #: after the call (``CodePurity.after``), so its return resumes that line; else None.
+        self.resume_at = None
         #: ``sent_names`` → position, made when needed.
         self.name_index = None
         #: A long list among its variables is shown in a window that follows an index
@@ -191,6 +217,7 @@ class Tracer:
         self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
+        self.dict_of = self.heap.dict_of  # (bound once: resolving a call's callable uses it)
         self.liveness = Liveness(self.heap)
         #: Where the passes of a sampled loop of unknown length wait (sampling.py).
         self.holdback = Holdback(emit, self.encode, LAST_PASSES, MAX_FRAMES)
@@ -201,6 +228,8 @@ class Tracer:
         self.direct_callee = None
         #: Variables the caller's stretch up to that call may have assigned (None: not known).
         self.direct_stores = None
+        #: Where the caller's line goes on after that call (``FrameState.resume_at``).
+        self.direct_resume = None
         #: The per-frame trace function, made once (each ``self._event`` is a new bound method).
         self.local_hook = self._event
         self.by_frame = {}
@@ -395,33 +424,48 @@ class Tracer:
                     self.unkept += state.loops.unkept
                     if state.loops.active:
                         self.loops_moved = True
-                self._depth(info.name, 1)
+                self._depth(info, 1)
             else:
                 if len(self.active) > 100:
                     self._check_recursion()
-                if info.is_module:
-                    self._enter(frame, info)
-                    return hook
-                if not info.flags & _CO_OPTIMIZED:  # a class body runs once, it is no call
-                    self._enter(frame, info)
-                    self._record("call", self.by_frame[id(frame)], arg)
-                    return hook
-                counter = self.functions.get(info.name)
-                if counter is None:
-                    counter = self.functions[info.name] = [0, 0, 0]
-                counter[0] += 1
-                caller = self.by_frame.get(id(frame.f_back))
-                if caller is not None:
-                    self._note_call(caller, direct)
-                state = self._enter(frame, info)
-                state.direct = direct
+                if info.function:
+                    counter = info.counter
+                    if counter is None:
+                        counter = info.counter = self.functions.get(info.name)
+                        if counter is None:
+                            counter = info.counter = self.functions[info.name] = [0, 0, 0]
+                    counter[0] += 1
+                    caller = self.by_frame.get(id(frame.f_back))
+                    if caller is not None:
+                        # What the program frame below assigned before the call (known for
+                        # a direct call) waits in its ``pending``, so that it need not be read
+                        # whole at its next step (see :meth:`_record`). One whose variables
+                        # other frames share is read at the call's step (as at any step that
+                        # may have changed them).
+                        pending = caller.pending
+                        stores = self.direct_stores
+                        if not direct or pending is None or caller.dirty or stores is None:
+                            caller.pending = None
+                        elif stores:
+                            caller.pending = pending | stores
+                            if caller.shares_vars:
+                                caller.dirty = True
+                                self.touched.append(caller)
+                    state = self._enter(frame, info)
+                    if direct:
+                        state.resume_at = self.direct_resume
+                else:
+                    state = self._enter(frame, info)
+                    if info.is_module:
+                        return hook
+                    # A class body runs once: its step is a call, but it is not counted.
         elif event == "return":
             if state is None:
                 return hook
             if state.unwinding:
                 self._leave(state)
                 return hook
-            if info.flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR | _CO_ITERABLE_COROUTINE) and _is_yield(frame):
+            if info.suspends and _is_yield(frame):
                 kind = _suspend_kind(frame, info.flags)
                 self._record(kind, state, arg)
                 state.suspended = True
@@ -429,12 +473,18 @@ class Tracer:
                 if state.loops is not None:
                     self.unkept -= state.loops.unkept
                 self.suspended[state.fid] = state
-                self._depth(info.name, -1)
+                self._depth(info, -1)
                 return hook
             self._record("return", state, arg)
             self._leave(state)
-            if state.direct:
-                self._resume_caller(frame)
+            resume_at = state.resume_at
+            if resume_at is not None and not self.heap_dirty:
+                # Back in the program frame that called it directly (seen at the call, still
+                # paused there): the next event goes on with that frame's line after the call.
+                caller = frame.f_back
+                if caller is not None and id(caller) in self.by_frame:
+                    self.last_frame = caller
+                    self.last_lasti = resume_at
             return hook
         elif event == "exception":
             if state is None:
@@ -471,16 +521,20 @@ class Tracer:
                 self._check_stretch(frame, stretch)
         elif event == "call" and last is not None and frame.f_back is last and id(frame) not in self.by_frame:
             caller = self.codes.get(id(last.f_code))
-            call_at = last.f_lasti
             if caller is None or caller.purity is None:
                 self.heap_dirty = True
                 return
-            stretch = caller.purity.stretch(self.last_lasti, call_at)
-            self._check_stretch(last, stretch)
-            callables = caller.purity.callables.get(caller.purity.containing(call_at))
-            if self._calls_program_function(last, callables):
+            purity = caller.purity
+            site = purity.calls.get((self.last_lasti, last.f_lasti))  # what call_site() gives, cached
+            if site is None:
+                site = purity.call_site(self.last_lasti, last.f_lasti)
+            stretch, call, resume_at = site
+            if not stretch.plain:
+                self._check_stretch(last, stretch)
+            if self._calls_program_function(last, purity.callables.get(call)):
                 self.direct_callee = frame
                 self.direct_stores = stretch.stores
+                self.direct_resume = resume_at
             else:
                 self.heap_dirty = True
         else:
@@ -509,22 +563,33 @@ class Tracer:
         if callable_exprs is None:
             return False
         first, second = callable_exprs
-        heap = self.heap
-        try:
-            if first[0] == "method":
-                receiver = resolve(first[1], frame_vars(frame), frame.f_globals, heap.dict_of)
-                instance_dict = heap.dict_of(receiver)
-                if instance_dict is not None and first[2] in instance_dict:
-                    return False
-                for klass in _type_mro_of(type(receiver)):
-                    found = _type_dict_of(klass).get(first[2])
-                    if found is not None:
-                        return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
+        kind = first[0]
+        if kind == "method":
+            expr = first[1]  # the receiver
+        elif kind == "null":
+            expr = second  # the callable
+        else:
+            return False
+        if expr[0] == "global":
+            # What resolve() gives, without reading the frame's locals (copied into a dict).
+            global_vars = frame.f_globals
+            if expr[1] not in global_vars:
                 return False
-            if first[0] != "null":
+            target = global_vars[expr[1]]
+        else:
+            try:
+                target = resolve(expr, frame_vars(frame), frame.f_globals, self.dict_of)
+            except Unresolved:
                 return False
-            target = resolve(second, frame_vars(frame), frame.f_globals, heap.dict_of)
-        except Unresolved:
+        if kind == "method":
+            name = first[2]
+            instance_dict = self.dict_of(target)
+            if instance_dict is not None and name in instance_dict:
+                return False
+            for klass in _type_mro_of(type(target)):
+                found = _type_dict_of(klass).get(name)
+                if found is not None:
+                    return type(found) is _FUNCTION_TYPE and found.__code__.co_filename == PROGRAM_FILE
             return False
         t = type(target)
         if t is _FUNCTION_TYPE:
@@ -566,56 +631,30 @@ class Tracer:
         except Unresolved:
             self.heap_dirty = True
 
-    def _note_call(self, caller, direct):
-        """Notes in ``caller.pending`` what the program frame ``caller`` assigned before the
-        call being entered (known for a direct call), so that it need not be read whole at
-        its next step (see :meth:`_record`). A caller whose variables other frames share is
-        read at the call's step (as at any step that may have changed them)."""
-        pending = caller.pending
-        stores = self.direct_stores
-        if not direct or pending is None or caller.dirty or stores is None:
-            caller.pending = None
-        elif stores:
-            caller.pending = pending | stores
-            if caller.shares_vars:
-                caller.dirty = True
-                self.touched.append(caller)
-
-    def _resume_caller(self, frame):
-        """After a program function returned to the program frame that called it directly
-        (seen as it was called), the next event continues that frame's line just after the
-        call."""
-        caller = frame.f_back
-        if self.heap_dirty or caller is None or id(caller) not in self.by_frame:
-            return
-        info = self.codes.get(id(caller.f_code))
-        call_at = caller.f_lasti
-        if info is None or info.purity is None:
-            return
-        resume_at = info.purity.after(call_at)
-        if resume_at is not None:
-            self.last_frame = caller
-            self.last_lasti = resume_at
-
     def _enter(self, frame, info):
-        fid = "f%d" % self.next_frame
-        self.next_frame += 1
-        state = FrameState(frame, fid, info)
+        number = self.next_frame
+        self.next_frame = number + 1
+        state = FrameState(frame, f"f{number}", info)
         self.by_frame[id(frame)] = state
         self.active.append(state)
         self.touched.append(state)
         self.frames_moved = True
-        self._depth(info.name, 1)
+        self._depth(info, 1)
         return state
 
     def _leave(self, state):
         self._pop(state)
-        if state.loops is not None:
-            self.unkept -= state.loops.unkept
+        loops = state.loops
+        if loops is not None:
+            self.unkept -= loops.unkept
             if self.sampler.holder is not None:
-                state.loops.end(self.sampler)
+                loops.end(self.sampler)
         self.by_frame.pop(id(state.frame), None)
-        self._depth(state.info.name, -1)
+        counter = state.info.counter
+        if counter is not None:
+            counter[1] -= 1  # what ``_depth(info, -1)`` does (going down, the deepest stays)
+        else:
+            self._depth(state.info, -1)
         state.frame = None
 
     def _pop(self, state):
@@ -630,13 +669,16 @@ class Tracer:
         elif state in active:
             active.remove(state)
 
-    def _depth(self, name, delta):
-        counter = self.functions.get(name)
+    def _depth(self, info, delta):
+        """Moves the depth of the functions named like ``info``'s code (when one was called)."""
+        counter = info.counter
         if counter is None:
-            return
-        counter[1] += delta
-        if counter[1] > counter[2]:
-            counter[2] = counter[1]
+            counter = info.counter = self.functions.get(info.name)
+            if counter is None:
+                return
+        depth = counter[1] = counter[1] + delta
+        if depth > counter[2]:
+            counter[2] = depth
 
     def _check_recursion(self):
         limit = sys.getrecursionlimit() - RECURSION_HEADROOM
@@ -707,6 +749,16 @@ class Tracer:
                         roots_moved = True
             if updates:
                 rec["f"] = updates
+        elif not stores and stores is not None and state.sent and not state.windowed and state.suspended == state.sent_state:
+            # Only the running frame ran, every active frame is listed, and it assigned
+            # nothing since it was last read: at most its line moved (what _frame_update gives).
+            state.dirty = False
+            state.pending = _NO_NAMES
+            line = rec["l"]
+            if line != state.sent_line:
+                state.sent_line = line
+                rec["f"] = [{"i": state.fid, "ln": line}]
+            roots_moved = False
         else:
             # Only the running frame ran, and every active frame is listed.
             refs = state.refs
@@ -829,12 +881,6 @@ class Tracer:
         state.dirty = False
         state.pending = _NO_NAMES
         line = state.frame.f_lineno
-        if not stores and stores is not None and state.sent and not state.windowed and state.suspended == state.sent_state:
-            # Nothing was assigned since the last read: at most the line moved.
-            if line == state.sent_line:
-                return None
-            state.sent_line = line
-            return {"i": state.fid, "ln": line}
         read = None
         if stores is not None and state.sent and not state.windowed:
             read = self._reread_stores(state, stores)
