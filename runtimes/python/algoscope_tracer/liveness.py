@@ -214,7 +214,10 @@ class Liveness:
             if not entry.settled:
                 entry.split(entries)
             if entry.leaves:
-                live.update(entry.leaves)
+                if stop is None:
+                    live.update(entry.leaves)
+                else:  # a leaf already live is no id new to the live set either
+                    live.update([leaf for leaf in entry.leaves if leaf not in stop])
             if entry.inner:
                 queue.extend(entry.inner)
         new = live - old
@@ -234,17 +237,18 @@ class Liveness:
             info = heap.type_info(t)
         read = info.snap(heap, oid, obj, info)
         snap, keep = read
-        if entry is not None and entry.snap == snap:
+        if entry is not None and entry.snap == snap and entry.info is info:
             return entry, False
         heap.found = children = []
         wire = info.describe(heap, oid, obj, info, read)
         if entry is None:
-            entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed)
+            entry = heap.entries[oid] = Entry(snap, wire, children, keep, info.fixed, info)
             if children:
                 self._link(oid, (), children)
             return entry, True
         entry.snap = snap
         entry.keep = keep
+        entry.info = info
         if children != entry.children:
             self._link(oid, entry.children, children, gained, lost)
             entry.set_children(children)

@@ -13,6 +13,8 @@ Loops come from the static analysis (``LoopInfo``: ``id``, ``kind``, ``line``, `
 
 import ast
 
+from .values import frame_vars
+
 #: Names ``len()`` may be applied to when working out a ``range(...)`` header: exact built-in
 #: types whose length never runs program code.
 _SIZED = (list, tuple, str, dict, set, frozenset, range, bytes, bytearray)
@@ -255,7 +257,7 @@ def _header_values(loop, frame):
     iterable = loop.iterable
     if iterable is None:
         return None, None
-    local_vars = frame.f_locals
+    local_vars = frame_vars(frame)
     global_vars = frame.f_globals
 
     def scope(name):

@@ -25,7 +25,7 @@ from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
-from .values import INT_WIRE_MAX, Heap, clean, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
+from .values import INT_WIRE_MAX, Heap, clean, frame_vars, namespace_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 from .wire import record_encoder as _record_encoder
 
 _perf_counter = time.perf_counter
@@ -283,6 +283,7 @@ class Tracer:
             return
         module = types.ModuleType("__main__")
         module.__dict__["__builtins__"] = self.program_builtins = self.io.builtins_for_program()
+        self.heap.stand_ins = frozenset(id(self.program_builtins[name].__code__) for name in ("print", "input"))
         self.pure_builtins = {name: self.program_builtins.get(name) for name in PURE_BUILTINS}
         saved_main = sys.modules.get("__main__")
         saved_argv = sys.argv
@@ -547,6 +548,8 @@ class Tracer:
             return
         if stretch.inplace:
             local_vars = frame.f_locals
+            if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+                local_vars = namespace_vars(local_vars)
             for name in stretch.inplace:
                 if type(local_vars.get(name)) not in _IMMUTABLE:
                     self.heap_dirty = True
@@ -575,7 +578,7 @@ class Tracer:
             target = global_vars[expr[1]]
         else:
             try:
-                target = resolve(expr, frame.f_locals, frame.f_globals, self.dict_of)
+                target = resolve(expr, frame_vars(frame), frame.f_globals, self.dict_of)
             except Unresolved:
                 return False
         if kind == "method":
@@ -605,6 +608,8 @@ class Tracer:
                 self.heap_dirty = True
                 return
         local_vars = frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
         heap = self.heap
         dict_of = heap.dict_of
         receivers = {}  # id of an expression → what it named (a receiver is often also mutated)
@@ -618,6 +623,8 @@ class Tracer:
             ids = heap.ids
             for expr in stretch.mutated:
                 target = receivers[id(expr)] if id(expr) in receivers else resolve(expr, local_vars, global_vars, dict_of)
+                if target is global_vars:  # d = globals(); d["x"] = 1 assigns a variable
+                    self.globals_touched = True
                 oid = ids.get(id(target))
                 if oid is not None:
                     self.mutated.add(oid)
@@ -652,10 +659,11 @@ class Tracer:
 
     def _pop(self, state):
         self.frames_moved = True
-        loops = state.loops
-        if loops is not None and loops.active:
-            self.loops_moved = True
         active = self.active
+        # The loop contexts change when the frame had loops running, and when the stack was
+        # cut (longer than MAX_FRAMES): a hidden frame, maybe in a loop, may come into view.
+        if state.loops is not None and state.loops.active or len(active) > MAX_FRAMES:
+            self.loops_moved = True
         if active and active[-1] is state:
             active.pop()
         elif state in active:
@@ -792,8 +800,9 @@ class Tracer:
         if frames_moved:
             self.frames_moved = False
         # A frame pushed by a call has no active loop yet, and pops and resumes of frames with
-        # active loops set ``loops_moved`` (``_pop``): the contexts can only have changed then,
-        # or when the frames listed are not simply the stack (suspended frames, a cut stack).
+        # active loops, or pops from a cut stack, set ``loops_moved`` (``_pop``): the contexts
+        # can only have changed then, or when the frames listed are not simply the stack
+        # (suspended frames, a cut stack).
         if self.loops_moved or (frames_moved and frames is not self.active):
             self.loops_moved = False
             loops = []
@@ -924,7 +933,14 @@ class Tracer:
         names = []
         values = []
         index_names = self.index_names
-        for name, v in frame.f_locals.items():
+        local_vars = frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
+        for name, v in local_vars.items():
+            if type(name) is not str:
+                # Only a module's globals() can hold other keys: an int would break shows(), a
+                # str subclass's __hash__ (to look it up) is program code. Neither is shown.
+                continue
             show = shown.get(name)
             if show is None:
                 show = shown[name] = info.shows(name)
@@ -975,6 +991,8 @@ class Tracer:
         if not positions:
             return names, values
         local_vars = state.frame.f_locals
+        if type(local_vars) is not dict:  # (what frame_vars gives, without the call)
+            local_vars = namespace_vars(local_vars)
         heap = self.heap
         heap.found = []
         new = None
@@ -1000,14 +1018,20 @@ class Tracer:
         return names, new
 
     def _window(self, items, name, frame):
-        local_vars = frame.f_locals
+        local_vars = frame_vars(frame)
         for index in self.index_names.get(name, ()):
             position = local_vars.get(index)
             if type(position) is int:
                 oid = self.heap.ids.get(id(items))
                 if oid is not None:
                     start = max(0, min(position - 30, len(items) - 60))
-                    self.heap.windows[oid] = start - start % 10
+                    start -= start % 10
+                    windows = self.heap.windows
+                    if windows.get(oid, 0) != start:
+                        # The list may be unchanged: it must still be read again to show
+                        # the items of its new window.
+                        windows[oid] = start
+                        self.mutated.add(oid)
                 return
 
 

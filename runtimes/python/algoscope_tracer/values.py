@@ -66,6 +66,21 @@ def same_types(a, b):
     return True
 
 
+def frame_vars(frame):
+    """``frame.f_locals`` when it is an exact dict, as it always is but in a class body, whose
+    namespace is what the metaclass's ``__prepare__`` made: then :func:`namespace_vars`."""
+    local_vars = frame.f_locals
+    return local_vars if type(local_vars) is dict else namespace_vars(local_vars)
+
+
+def namespace_vars(namespace):
+    """The variables of a class body's namespace that is no exact dict, read without running
+    its own methods: a copy of its text keys through ``dict``'s (a dict subclass), else none."""
+    if not issubclass(type(namespace), dict):
+        return {}
+    return {key: v for key, v in dict.items(namespace) if type(key) is str}
+
+
 def cut(text):
     """``text`` held to ``TEXT_CAP`` characters: ``(text, None)`` or ``(shortened, real length)``."""
     if len(text) <= TEXT_CAP:
@@ -158,7 +173,7 @@ class TypeInfo:
     """What the serializer needs to know about one type, found once and cached."""
 
     __slots__ = (
-        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
+        "name", "kind", "dict_getter", "plain_getter", "slots", "sizeof_owner", "sizeof_safe", "size_fixed", "size", "is_heap", "fixed",
         "prim_maybe", "snap", "describe",
     )
 
@@ -179,16 +194,13 @@ class TypeInfo:
             for key, descriptor in _type_dict_of(klass).items():
                 if type(descriptor) is _MEMBER and key not in ("__weakref__", "__dict__"):
                     self.slots.append((clean(key), descriptor.__get__))
-        self.sizeof_safe = False
+        #: The class whose ``__sizeof__`` ``sys.getsizeof`` calls: safe when a built-in one.
+        self.sizeof_owner = owner = _sizeof_owner(mro)
+        self.sizeof_safe = owner is not None and not (_type_flags_of(owner) & _HEAPTYPE)
         #: Every instance has the same size (``object.__sizeof__`` of a type without items);
         #: ``size`` holds it once one was measured.
-        self.size_fixed = False
+        self.size_fixed = owner is object and _type_itemsize_of(t) == 0
         self.size = None
-        for klass in mro:
-            if "__sizeof__" in _type_dict_of(klass):
-                self.sizeof_safe = not (_type_flags_of(klass) & _HEAPTYPE)
-                self.size_fixed = klass is object and _type_itemsize_of(t) == 0
-                break
         self.kind = kind = _kind_of(t, mro)
         #: Its instances can never change what they show (see :meth:`Heap.is_fixed`).
         self.fixed = kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
@@ -200,6 +212,14 @@ class TypeInfo:
         self.plain_getter = self.dict_getter if not self.slots else None
         #: An instance may travel as a primitive (:func:`prim_of_subclass`) instead of an id.
         self.prim_maybe = not (kind == "instance" and self.is_heap) and issubclass(t, (int, float, str))
+
+
+def _sizeof_owner(mro):
+    """The first class of ``mro`` that defines ``__sizeof__``."""
+    for klass in mro:
+        if "__sizeof__" in _type_dict_of(klass):
+            return klass
+    return None
 
 
 def _kind_of(t, mro):
@@ -250,15 +270,18 @@ _BASE_KINDS = {
 class Entry:
     """The last serialization of one heap object: what it was read from and what was sent."""
 
-    __slots__ = ("snap", "wire", "children", "keep", "fixed", "leaves", "inner", "settled")
+    __slots__ = ("snap", "wire", "children", "keep", "fixed", "info", "leaves", "inner", "settled")
 
-    def __init__(self, snap, wire, children, keep, fixed):
+    def __init__(self, snap, wire, children, keep, fixed, info=None):
         self.snap = snap
         self.wire = wire
         self.children = children
         self.keep = keep
         #: The object can never change (a tuple, a range, bytes, a module): never read again.
         self.fixed = fixed
+        #: The :class:`TypeInfo` of the type it was read as: a snapshot has no type in it, and
+        #: ``obj.__class__ = Other`` changes the type alone.
+        self.info = info
         self.set_children(children)
 
     def set_children(self, children):
@@ -312,6 +335,10 @@ class Heap:
         self.found = []
         self.windows = {}
         self.seen_missing_dict = False
+        #: Ids of the code of functions that stand in for built-ins (the program's ``print``
+        #: and ``input``, program_io.py): shown as the built-ins, not with their cells, which
+        #: lead into the tracer's own objects.
+        self.stand_ins = frozenset()
         self._weak = {}
         #: Text → its wire value, for the first ``TEXTS_KEPT`` texts seen (wires are never
         #: changed once made, so one can be shared).
@@ -435,6 +462,8 @@ def _size(obj, info):
         return info.size
     if not info.sizeof_safe:
         return None
+    if info.is_heap and _sizeof_owner(_type_mro_of(type(obj))) is not info.sizeof_owner:
+        return None  # the program gave the class (or a base) its own __sizeof__ since
     try:
         size = sys.getsizeof(obj)
     except Exception:
@@ -739,7 +768,7 @@ def _params(code):
 def _snap_function(heap, oid, obj, info):
     if info.kind == "method":
         return (id(obj.__self__),), (obj.__self__,)
-    if info.kind != "function":
+    if info.kind != "function" or id(obj.__code__) in heap.stand_ins:
         return (), None
     cells = _cells(obj)
     return tuple(id(v) for _, v in cells), cells
@@ -747,7 +776,7 @@ def _snap_function(heap, oid, obj, info):
 
 def _describe_function(heap, oid, obj, info, read):
     kind = info.kind
-    if kind == "function":
+    if kind == "function" and id(obj.__code__) not in heap.stand_ins:
         code = obj.__code__
         wire = {"k": "function", "name": clean(obj.__name__), "p": _params(code)}
         captured = [[name, heap.value(v)] for name, v in _cells(obj)]
