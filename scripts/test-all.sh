@@ -19,6 +19,14 @@ cargo test --workspace
 if [ -d runtimes/python/tests ]; then
   step "Python runtime tests"
   python3 -m unittest discover -s runtimes/python/tests -t runtimes/python -v 2>&1 | tail -n 5
+  # The tracer reads bytecode per CPython version: other interpreters on PATH (or listed in
+  # ALGOSCOPE_EXTRA_PYTHONS, e.g. ~/.pyenv/versions/3.13.0/bin/python3) run the same tests.
+  for extra in python3.12 python3.13 python3.14 ${ALGOSCOPE_EXTRA_PYTHONS:-}; do
+    if "$extra" -c 'import sys; sys.exit(sys.version_info < (3, 9))' >/dev/null 2>&1; then
+      step "Python runtime tests ($extra)"
+      "$extra" -m unittest discover -s runtimes/python/tests -t runtimes/python -v 2>&1 | tail -n 5
+    fi
+  done
 fi
 
 if [ -d runtimes/js/test ]; then

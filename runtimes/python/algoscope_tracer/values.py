@@ -73,9 +73,22 @@ def frame_vars(frame):
     return local_vars if type(local_vars) is dict else namespace_vars(local_vars)
 
 
+def _frame_locals_type():
+    return type(sys._getframe().f_locals)
+
+
+#: What ``f_locals`` of a function frame is: ``dict`` up to CPython 3.12, the interpreter's own
+#: ``FrameLocalsProxy`` of the frame's variables from 3.13 (PEP 667; no program code behind it).
+_FRAME_LOCALS = _frame_locals_type()
+
+
 def namespace_vars(namespace):
-    """The variables of a class body's namespace that is no exact dict, read without running
-    its own methods: a copy of its text keys through ``dict``'s (a dict subclass), else none."""
+    """The variables of a frame whose ``f_locals`` is no exact dict: a 3.13+ function frame's
+    proxy as it is; a class body's namespace (what the metaclass's ``__prepare__`` made) read
+    without running its own methods: a copy of its text keys through ``dict``'s (a dict
+    subclass), else none."""
+    if type(namespace) is _FRAME_LOCALS:
+        return namespace
     if not issubclass(type(namespace), dict):
         return {}
     return {key: v for key, v in dict.items(namespace) if type(key) is str}

@@ -175,6 +175,12 @@ class Adversarial(unittest.TestCase):
         self.check("adv_sampled_frames.py")
         self.check("adv_sampled_frames.py", max_steps=300)
 
+    @unittest.skipIf(
+        sys.version_info[:2] == (3, 12),
+        "CPython 3.12: a trace function that reads f_locals of module code holding an inlined "
+        "comprehension's hidden variable makes a later exec('g = 8') lose its store (it prints "
+        "6, not 8, under any such tracer; PEP 709); 3.11 and 3.13 are unaffected",
+    )
     def test_hidden_stores(self):
         records = self.check("adv_hidden_stores.py")
         self.assertEqual(stdout(records), "8 5 1 2 [0, 0, 1, 1]\n")
@@ -291,8 +297,9 @@ class KnownLimits(unittest.TestCase):
         )
         self.assertEqual(self.program_output(source), "[]\n")
 
-    @unittest.expectedFailure
+    @(unittest.expectedFailure if sys.version_info < (3, 13) else (lambda test: test))
     def test_class_namespace_with_a_cell_is_left_alone(self):
+        # (3.13's f_locals is a proxy that leaves the namespace alone: no limit there.)
         # Reading f_locals of a class body whose methods use super() (a __class__ cell) makes
         # CPython (PyFrame_FastToLocals) delete __class__ from the namespace: a __prepare__
         # mapping's own __delitem__ runs. Only not reading the frame's variables avoids it.

@@ -42,7 +42,7 @@ def _line(ins):
     return ins.positions.lineno if ins.positions is not None else None
 
 
-@unittest.skipUnless(bytecode._DIRECT, "the direct decoder is used on CPython 3.11 only")
+@unittest.skipUnless(bytecode._DIRECT, "the direct decoder is used on CPython 3.11 to 3.13 only")
 class DirectDecoderTest(unittest.TestCase):
     def test_same_instructions_as_dis(self):
         count = 0
