@@ -238,19 +238,9 @@ class Adversarial(unittest.TestCase):
     def test_no_id_is_added_twice(self):
         # A new list holding a tuple that is live already: the walk from the list marked the
         # tuple (a leaf) as new, and "ha" listed it again (found by random programs).
-        records = self.check("adv_live_leaf_again.py")
-        live = set()
-        for s in steps(records):
-            self.assertFalse(live & set(s.get("ha", [])), s)
-            self.assertTrue(set(s.get("hr", [])) <= live, s)
-            live.difference_update(s.get("hr", []))
-            live.update(s.get("ha", []))
+        assert_ids_come_and_go_once(self, self.check("adv_live_leaf_again.py"), "adv_live_leaf_again.py")
         for name in ("adv_list_edits.py", "adv_instance_shapes.py", "adv_hidden_stores.py"):
-            live = set()
-            for s in steps(run(program(name))):
-                self.assertFalse(live & set(s.get("ha", [])), name)
-                live.difference_update(s.get("hr", []))
-                live.update(s.get("ha", []))
+            assert_ids_come_and_go_once(self, run(program(name)), name)
 
     def test_random_programs(self):
         # Straight-line programs of random edits to aliased lists, dicts, tuples, sets,
@@ -261,12 +251,17 @@ class Adversarial(unittest.TestCase):
             fast = run(source)
             self.assertEqual(fast, run(source, reread_heap=True), source)
             self.assertEqual(stdout(fast), "end\n")
-            live = set()
-            for s in steps(fast):
-                self.assertFalse(live & set(s.get("ha", [])), seed)
-                self.assertTrue(set(s.get("hr", [])) <= live, seed)
-                live.difference_update(s.get("hr", []))
-                live.update(s.get("ha", []))
+            assert_ids_come_and_go_once(self, fast, seed)
+
+def assert_ids_come_and_go_once(test, records, label):
+    """No step adds (``ha``) an id that is live already or removes (``hr``) one that is not."""
+    live = set()
+    for s in steps(records):
+        test.assertFalse(live & set(s.get("ha", [])), label)
+        test.assertTrue(set(s.get("hr", [])) <= live, label)
+        live.difference_update(s.get("hr", []))
+        live.update(s.get("ha", []))
+
 
 class KnownLimits(unittest.TestCase):
     """Bugs found by these programs and not fixed (they were there before this session's
