@@ -50,6 +50,7 @@ mod heap;
 mod ids;
 mod limits;
 mod lines;
+mod objects;
 mod path;
 mod refs;
 mod schema;

@@ -56,7 +56,7 @@ pub struct Trace {
     #[serde(default)]
     pub stopped_by: Option<StopReason>,
     /// Counts of every event and call, recorded or not (sampling skips some).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::objects::object")]
     pub counts: Counts,
     /// True when some loop was sampled: some passes were run but not recorded.
     #[serde(default, skip_serializing_if = "is_false")]

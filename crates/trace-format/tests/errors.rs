@@ -55,6 +55,25 @@ fn unknown_field_names_the_field() {
 }
 
 #[test]
+fn counts_must_be_an_object_not_an_array() {
+    // Serde reads a struct from an array too (fields by position; `[]` when all default);
+    // the schema says object (found by the mutation property test).
+    for counts in [json!([]), json!([3, {}])] {
+        let text = {
+            let mut doc = common::valid();
+            *at(&mut doc, "/counts") = counts.clone();
+            doc.to_string()
+        };
+        let error = refuse(|d| *at(d, "/counts") = counts.clone());
+        assert_eq!(path(&error), "counts", "{error}");
+        assert_eq!(
+            validate_str(&text).expect_err("text accepted").to_string(),
+            error.to_string()
+        );
+    }
+}
+
+#[test]
 fn wrong_value_inside_a_heap_object() {
     let error = refuse(|d| *at(d, "/steps/0/heap/o4/items/1/kind") = json!("primitive"));
     assert_eq!(
