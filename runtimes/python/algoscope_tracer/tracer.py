@@ -650,11 +650,7 @@ class Tracer:
             if self.sampler.holder is not None:
                 loops.end(self.sampler)
         self.by_frame.pop(id(state.frame), None)
-        counter = state.info.counter
-        if counter is not None:
-            counter[1] -= 1  # what ``_depth(info, -1)`` does (going down, the deepest stays)
-        else:
-            self._depth(state.info, -1)
+        self._depth(state.info, -1)
         state.frame = None
 
     def _pop(self, state):

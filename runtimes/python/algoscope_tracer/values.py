@@ -215,7 +215,7 @@ class TypeInfo:
         self.size_fixed = owner is object and _type_itemsize_of(t) == 0
         self.size = None
         self.kind = kind = _kind_of(t, mro)
-        #: Its instances can never change what they show (see :meth:`Heap.is_fixed`).
+        #: Its instances can never change what they show (their children may still change).
         self.fixed = kind in _FIXED_KINDS and (kind != "bytes" or t is bytes) and (kind != "tuple" or t is tuple)
         #: The kind's reader for change detection and its describer (``_SNAPSHOTS``,
         #: ``_DESCRIBERS``), looked up once per type instead of once per read.
@@ -448,18 +448,9 @@ class Heap:
 
     # -- objects ----------------------------------------------------------------------------
 
-    def snapshot(self, oid, obj):
-        """``(snap, keep)`` for change detection: ``snap`` is ints, strings and tuples only."""
-        info = self.type_info(type(obj))
-        return _SNAPSHOTS[info.kind](self, oid, obj, info)
-
-    def is_fixed(self, obj):
-        """Whether ``obj`` can never change what it shows (its children may still change)."""
-        return self.type_info(type(obj)).fixed
-
     def describe(self, oid, obj, read=None):
         """The wire object for ``obj``, re-encoded; its heap references go to ``self.found``.
-        ``read``: what :meth:`snapshot` just gave for it, so the object is not read twice."""
+        ``read``: what the type's ``snap`` just gave for it, so the object is not read twice."""
         info = self.type_info(type(obj))
         return _DESCRIBERS[info.kind](self, oid, obj, info, read)
 
