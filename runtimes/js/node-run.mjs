@@ -1,9 +1,10 @@
 // Runs one instrumented program under Node with the recorder and writes the trace records,
 // one JSON object per line, to a file as they happen (so a killed run keeps its steps).
 //
-// usage: node node-run.mjs PROGRAM.(js|mjs) script|module RECORDS_FILE [OPTIONS_JSON]
-// OPTIONS_JSON: {"maxSteps": 20000, "timeBudgetMs": 6000, "stdinPath": "in.txt",
-//                "sourcePath": "/home/me/prog.mjs"}
+// usage: node node-run.mjs REQUEST.json
+// The request (runtimes/PROTOCOL.md, "The request"): {"out": "records.ndjson",
+//   "maxSteps": 20000, "timeBudgetMs": 6000, "stdin": "text" | null,
+//   "program": "program.mjs", "kind": "script" | "module", "sourcePath": "/home/me/prog.mjs"}
 // sourcePath: the original program file. The instrumented copy runs from elsewhere, but its
 // imports, `require`, `__filename` and `__dirname` resolve from there, as with `node FILE`
 // (imported modules run untraced from their real path).
@@ -14,11 +15,11 @@ import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createRecorder } from './recorder.mjs';
 
-const [programPath, kind, recordsPath, optionsJson] = process.argv.slice(2);
-const options = JSON.parse(optionsJson || '{}');
+const options = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const { program: programPath, kind } = options;
 const realSetImmediate = setImmediate;
-const fd = fs.openSync(recordsPath, 'w');
-const stdin = options.stdinPath ? fs.readFileSync(options.stdinPath, 'utf8') : undefined;
+const fd = fs.openSync(options.out, 'w');
+const stdin = options.stdin ?? undefined;
 const recorder = createRecorder({
   maxSteps: options.maxSteps,
   timeBudgetMs: options.timeBudgetMs,

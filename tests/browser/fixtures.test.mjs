@@ -1,4 +1,4 @@
-// Pages of hand-made traces in crates/cli/tests/html_fixtures/: text from the traced program
+// Pages of hand-made traces in crates/algoscope/tests/html_fixtures/: text from the traced program
 // is shown as text (markup in the source, the printed output, string values and the error
 // message never becomes elements or runs), a run stopped by the time budget says so, and a
 // sampled loop says where steps ran unrecorded.
@@ -15,7 +15,7 @@ after(async () => {
 });
 
 test('markup from the program stays text', async () => {
-  const file = buildPage('crates/cli/tests/html_fixtures/hostile_text.json', 'hostile');
+  const file = buildPage('crates/algoscope/tests/html_fixtures/hostile_text.json', 'hostile');
   const { page, context, problems } = await openPage(browser, file);
 
   // Only our own two script elements exist, and nothing injected an image or bold text.
@@ -48,7 +48,7 @@ test('markup from the program stays text', async () => {
 });
 
 test('a run stopped by the time budget shows + and why', async () => {
-  const file = buildPage('crates/cli/tests/html_fixtures/truncated_by_time.json', 'time');
+  const file = buildPage('crates/algoscope/tests/html_fixtures/truncated_by_time.json', 'time');
   const { page, context, problems } = await openPage(browser, file);
   assert.equal((await state(page)).counter, 'step 1 / 11+');
   assert.match(await page.locator('#truncated').textContent(), /time budget/);
@@ -64,7 +64,7 @@ test('a run stopped by the time budget shows + and why', async () => {
 });
 
 test('a sampled loop says where steps ran unrecorded', async () => {
-  const file = buildPage('crates/cli/tests/html_fixtures/sampled_loop.json', 'sampled');
+  const file = buildPage('crates/algoscope/tests/html_fixtures/sampled_loop.json', 'sampled');
   const { page, context, problems } = await openPage(browser, file);
   assert.ok(await page.locator('#sampled').isVisible());
   await page.locator('#slider').fill('6');

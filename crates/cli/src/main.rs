@@ -1,11 +1,9 @@
 //! `algoscope`: trace a program, check a trace, draw its steps.
 //!
 //! Each subcommand lives in its own module under `commands/` and is a thin front end over the
-//! library crates: convert arguments, call the crate, print or write the result.
+//! `algoscope` facade crate: convert arguments, call it, print or write the result.
 
 mod commands;
-mod html;
-mod run;
 
 use std::process::ExitCode;
 

@@ -19,9 +19,9 @@ fn main() -> std::process::ExitCode {
         }
     };
     let language = if path.ends_with(".ts") || path.ends_with(".mts") {
-        Language::TypeScript
+        Language::Typescript
     } else {
-        Language::JavaScript
+        Language::Javascript
     };
     let options = InstrumentOptions {
         language,

@@ -1,10 +1,9 @@
 //! The static facts the pictures need, the same as for Python: loops, names used as
 //! subscripts, two-level grid accesses and `viz:` hint comments.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use algoscope_trace_format::{GridAccess, Hint, LoopInfo, LoopKind};
-use serde::{Deserialize, Serialize};
+use algoscope_trace_format::{Analysis, GridAccess, Hint, LoopInfo, LoopKind};
 use swc_common::comments::Comment;
 use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{
@@ -15,23 +14,6 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::lines::LineIndex;
 use crate::parse::Parsed;
-
-/// What static analysis found in one program. Lines are 1-based lines of the source as given
-/// (TypeScript lines for TypeScript).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Analysis {
-    /// Loops in source order (outer before inner), ids `L<line>`, `L<line>.2`, …
-    pub loops: Vec<LoopInfo>,
-    /// Container name → names used in its subscripts (`arr[j + 1]` gives `arr: ["j"]`,
-    /// `grid[i][j]` gives `grid: ["i"]` and `grid[]: ["j"]`, `this.items[k]` gives
-    /// `this.items: ["k"]`).
-    pub index_names: BTreeMap<String, Vec<String>>,
-    /// Every `name[row][col]` access with its line and the row and column as written.
-    pub grid_accesses: Vec<GridAccess>,
-    /// `// viz: …` and `/* viz: … */` comments, in source order.
-    pub hints: Vec<Hint>,
-}
 
 /// Gives loop ids `L<line>`, then `L<line>.2`, `L<line>.3` for further loops on one line.
 #[derive(Default)]

@@ -62,7 +62,7 @@ mod tests {
         let out = instrument(
             source,
             &InstrumentOptions {
-                language: Language::TypeScript,
+                language: Language::Typescript,
                 ..Default::default()
             },
         )

@@ -28,7 +28,7 @@
 //!
 //! let ts = instrument(
 //!     "interface P { x: number }\nconst p: P = { x: 1 };\n",
-//!     &InstrumentOptions { language: Language::TypeScript, ..Default::default() },
+//!     &InstrumentOptions { language: Language::Typescript, ..Default::default() },
 //! )
 //! .unwrap();
 //! assert!(ts.code.contains("__as.line(__asf, 2,"));
@@ -51,23 +51,12 @@ mod sizing;
 mod strip;
 mod transform;
 
-pub use analysis::Analysis;
+pub use algoscope_trace_format::{Analysis, Language, SyntaxError};
 pub use imports::ImportRef;
 use serde::{Deserialize, Serialize};
 
 use crate::lines::LineIndex;
 use crate::transform::LineMap;
-
-/// The language of a program.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// JavaScript (ES2024 and later proposals swc parses by default).
-    #[default]
-    JavaScript,
-    /// TypeScript: types are stripped before instrumenting.
-    TypeScript,
-}
 
 /// Whether the program is a classic script or an ES module.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,24 +71,25 @@ pub enum SourceKind {
     Module,
 }
 
-/// Options of [`instrument`] and [`analyze`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Options of [`instrument`] and [`analyze`]. `Default`: JavaScript, script or module by
+/// its content.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InstrumentOptions {
-    /// The language of the source.
+    /// The language of the source: [`Language::Javascript`] (ES2024 and the proposals swc
+    /// parses by default) or [`Language::Typescript`] (types are stripped before
+    /// instrumenting); [`Language::Python`] is refused with [`InstrumentError::Language`].
     pub language: Language,
     /// Script or module.
     pub source_kind: SourceKind,
 }
 
-/// A syntax error: 1-based line and column (in characters) and swc's message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SyntaxError {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column, from 1, counted in characters.
-    pub column: u32,
-    /// What is wrong.
-    pub message: String,
+impl Default for InstrumentOptions {
+    fn default() -> Self {
+        InstrumentOptions {
+            language: Language::Javascript,
+            source_kind: SourceKind::Auto,
+        }
+    }
 }
 
 /// Why a program could not be instrumented.
@@ -112,6 +102,9 @@ pub enum InstrumentError {
         /// Every syntax error, by position.
         errors: Vec<SyntaxError>,
     },
+    /// The options name a language that is not JavaScript or TypeScript.
+    #[error("{0} is not JavaScript or TypeScript")]
+    Language(Language),
 }
 
 /// An instrumented program.
@@ -142,6 +135,9 @@ pub fn instrument(
     source: &str,
     options: &InstrumentOptions,
 ) -> Result<Instrumented, InstrumentError> {
+    if !options.language.is_javascript_family() {
+        return Err(InstrumentError::Language(options.language));
+    }
     let parsed = parse::parse(source, options.language, options.source_kind)
         .map_err(|errors| InstrumentError::Syntax { errors })?;
     let reserved = reserved::check(&parsed, source);
@@ -152,7 +148,7 @@ pub fn instrument(
     let imports = imports::imports(&parsed, source);
     let module = matches!(parsed.program, swc_ecma_ast::Program::Module(_));
     match options.language {
-        Language::JavaScript => {
+        Language::Python | Language::Javascript => {
             let lines = LineMap::Direct(LineIndex::new(source));
             let code = transform::instrument_text(&parsed.program, source, parsed.start, &lines);
             Ok(Instrumented {
@@ -163,14 +159,14 @@ pub fn instrument(
                 imports,
             })
         }
-        Language::TypeScript => {
+        Language::Typescript => {
             let stripped = strip::strip(parsed, source);
             let kind = if module {
                 SourceKind::Module
             } else {
                 SourceKind::Script
             };
-            let js = parse::parse(&stripped.code, Language::JavaScript, kind)
+            let js = parse::parse(&stripped.code, Language::Javascript, kind)
                 .map_err(|errors| InstrumentError::Syntax { errors })?;
             let lines = LineMap::Mapped {
                 index: LineIndex::new(&stripped.code),
@@ -190,11 +186,9 @@ pub fn instrument(
     }
 }
 
-/// Only the analysis of `source` (no rewrite).
-///
-/// # Errors
-///
-/// [`InstrumentError::Syntax`] with every syntax error when the source does not parse.
+/// Only the analysis of `source` (no rewrite): loops, index names, grid accesses, hints, and
+/// every syntax error in [`Analysis::syntax_errors`] (the other fields are then empty: swc
+/// does not recover). A Python `language` gives an analysis with one syntax error saying so.
 ///
 /// # Example
 ///
@@ -202,14 +196,31 @@ pub fn instrument(
 /// use algoscope_instrument_js::{analyze, InstrumentOptions};
 ///
 /// let source = "// viz: grid dp\nconst dp = [[1]];\nlet i = 0, j = 0;\ndp[i][j] = 2;\n";
-/// let analysis = analyze(source, &InstrumentOptions::default()).unwrap();
+/// let analysis = analyze(source, &InstrumentOptions::default());
 /// assert_eq!(analysis.index_names["dp"], ["i"]);
 /// assert_eq!(analysis.index_names["dp[]"], ["j"]);
 /// assert_eq!(analysis.grid_accesses[0].row, "i");
 /// assert_eq!(analysis.hints[0].text, "grid dp");
+///
+/// let broken = analyze("function (\n", &InstrumentOptions::default());
+/// assert_eq!(broken.syntax_errors[0].line, 1);
 /// ```
-pub fn analyze(source: &str, options: &InstrumentOptions) -> Result<Analysis, InstrumentError> {
-    let parsed = parse::parse(source, options.language, options.source_kind)
-        .map_err(|errors| InstrumentError::Syntax { errors })?;
-    Ok(analysis::analyze(&parsed, source))
+pub fn analyze(source: &str, options: &InstrumentOptions) -> Analysis {
+    if !options.language.is_javascript_family() {
+        return Analysis {
+            syntax_errors: vec![SyntaxError {
+                line: 1,
+                column: 1,
+                message: InstrumentError::Language(options.language).to_string(),
+            }],
+            ..Analysis::default()
+        };
+    }
+    match parse::parse(source, options.language, options.source_kind) {
+        Ok(parsed) => analysis::analyze(&parsed, source),
+        Err(syntax_errors) => Analysis {
+            syntax_errors,
+            ..Analysis::default()
+        },
+    }
 }

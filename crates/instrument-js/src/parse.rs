@@ -41,11 +41,11 @@ pub(crate) fn parse(
     );
     let comments = SingleThreadedComments::default();
     let syntax = match language {
-        Language::JavaScript => Syntax::Es(EsSyntax {
+        Language::Typescript => Syntax::Typescript(TsSyntax::default()),
+        Language::Javascript | Language::Python => Syntax::Es(EsSyntax {
             allow_return_outside_function: false,
             ..Default::default()
         }),
-        Language::TypeScript => Syntax::Typescript(TsSyntax::default()),
     };
     let mut parser = Parser::new(syntax, StringInput::from(&*fm), Some(&comments));
     let result = match kind {

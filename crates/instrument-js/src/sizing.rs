@@ -272,7 +272,7 @@ mod tests {
     use crate::{Language, SourceKind};
 
     fn args(src: &str) -> Option<String> {
-        let parsed = parse(src, Language::JavaScript, SourceKind::Script).expect("parses");
+        let parsed = parse(src, Language::Javascript, SourceKind::Script).expect("parses");
         let stmt = match &parsed.program {
             swc_ecma_ast::Program::Script(s) => s.body.first().cloned(),
             swc_ecma_ast::Program::Module(m) => m.body.first().and_then(|i| i.clone().stmt()),

@@ -12,13 +12,14 @@ fn errors(source: &str, language: Language) -> Vec<(u32, u32)> {
             errors.iter().map(|e| (e.line, e.column)).collect()
         }
         Ok(_) => Vec::new(),
+        Err(other) => panic!("not a syntax error: {other}"),
     }
 }
 
 #[test]
 fn a_missing_paren_is_reported_at_its_line_and_column() {
     assert_eq!(
-        errors("let a = 1;\nif (a > 0 {\n}\n", Language::JavaScript),
+        errors("let a = 1;\nif (a > 0 {\n}\n", Language::Javascript),
         vec![(2, 11)]
     );
 }
@@ -32,15 +33,18 @@ fn the_message_names_the_position() {
 #[test]
 fn typescript_syntax_is_an_error_in_javascript_but_not_in_typescript() {
     let source = "let x: number = 1;\n";
-    assert!(!errors(source, Language::JavaScript).is_empty());
-    assert!(errors(source, Language::TypeScript).is_empty());
+    assert!(!errors(source, Language::Javascript).is_empty());
+    assert!(errors(source, Language::Typescript).is_empty());
 }
 
 #[test]
 fn analysis_alone_reports_the_same_errors() {
-    let err = analyze("function (", &InstrumentOptions::default()).unwrap_err();
-    let InstrumentError::Syntax { errors } = err;
-    assert_eq!(errors[0].line, 1);
+    let analysis = analyze("function (", &InstrumentOptions::default());
+    assert_eq!(analysis.syntax_errors[0].line, 1);
+    assert_eq!(
+        analysis.syntax_errors.len(),
+        errors("function (", Language::Javascript).len()
+    );
 }
 
 #[test]
@@ -60,7 +64,7 @@ fn odd_inputs_never_panic() {
         let _ = instrument(
             source,
             &InstrumentOptions {
-                language: Language::TypeScript,
+                language: Language::Typescript,
                 ..Default::default()
             },
         );
@@ -74,7 +78,9 @@ fn a_name_with_the_reserved_prefix_is_refused_at_its_position() {
         &InstrumentOptions::default(),
     )
     .unwrap_err();
-    let InstrumentError::Syntax { errors: found } = err;
+    let InstrumentError::Syntax { errors: found } = err else {
+        panic!("not a syntax error: {err}")
+    };
     assert_eq!((found[0].line, found[0].column), (2, 7));
     assert!(
         found[0]
@@ -86,7 +92,7 @@ fn a_name_with_the_reserved_prefix_is_refused_at_its_position() {
     assert_eq!(
         errors(
             "function f(__asx) { return __asx; }\n",
-            Language::TypeScript
+            Language::Typescript
         ),
         vec![(1, 12), (1, 28)]
     );
@@ -96,7 +102,18 @@ fn a_name_with_the_reserved_prefix_is_refused_at_its_position() {
 fn property_names_with_the_prefix_are_allowed() {
     assert!(errors(
         "const o = { __as: 1 };\no.__as = 2;\n",
-        Language::JavaScript
+        Language::Javascript
     )
     .is_empty());
+}
+
+#[test]
+fn python_is_refused_by_name() {
+    let options = InstrumentOptions {
+        language: Language::Python,
+        ..Default::default()
+    };
+    let err = instrument("x = 1\n", &options).unwrap_err();
+    assert_eq!(err.to_string(), "python is not JavaScript or TypeScript");
+    assert_eq!(analyze("x = 1\n", &options).syntax_errors.len(), 1);
 }

@@ -9,8 +9,8 @@ use algoscope_instrument_js::{instrument, InstrumentOptions, Language};
 fn check(path: &Path) {
     let source = std::fs::read_to_string(path).expect("fixture is readable");
     let language = match path.extension().and_then(|e| e.to_str()) {
-        Some("ts") => Language::TypeScript,
-        _ => Language::JavaScript,
+        Some("ts") => Language::Typescript,
+        _ => Language::Javascript,
     };
     let options = InstrumentOptions {
         language,
@@ -42,16 +42,18 @@ fn check(path: &Path) {
     let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../runtimes/js/node-run.mjs");
     let records = file.with_extension("jsonl");
     let kind = if out.module { "module" } else { "script" };
+    let request = file.with_extension("request.json");
+    let request_text = serde_json::json!({ "out": records, "program": file, "kind": kind });
+    std::fs::write(&request, request_text.to_string()).expect("temp folder is writable");
     let status = Command::new("node")
         .arg(&runner)
-        .arg(&file)
-        .arg(kind)
-        .arg(&records)
+        .arg(&request)
         .status()
         .expect("node runs the recorder");
     let written = std::fs::read_to_string(&records).unwrap_or_default();
     let _ = std::fs::remove_file(&file);
     let _ = std::fs::remove_file(&records);
+    let _ = std::fs::remove_file(&request);
     let end = written.lines().last().unwrap_or("");
     assert!(
         status.success() && end.starts_with("{\"end\":") && !end.contains("\"error\":"),

@@ -8,8 +8,8 @@ use algoscope_instrument_js::{instrument, InstrumentOptions, Language};
 
 fn options_for(path: &Path) -> InstrumentOptions {
     let language = match path.extension().and_then(|e| e.to_str()) {
-        Some("ts") => Language::TypeScript,
-        _ => Language::JavaScript,
+        Some("ts") => Language::Typescript,
+        _ => Language::Javascript,
     };
     InstrumentOptions {
         language,

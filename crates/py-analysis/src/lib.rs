@@ -29,41 +29,12 @@ mod stack;
 mod subscripts;
 mod syntax;
 
-use std::collections::BTreeMap;
-
-pub use algoscope_trace_format::{GridAccess, Hint, LoopInfo, LoopKind};
+pub use algoscope_trace_format::{Analysis, GridAccess, Hint, LoopInfo, LoopKind, SyntaxError};
 pub use decode::{decode_source, DecodeError};
 use ruff_python_ast::PythonVersion;
 use ruff_python_parser::{parse_unchecked, Mode, ParseOptions};
-use serde::{Deserialize, Serialize};
-pub use syntax::SyntaxError;
 
 use crate::source::SourceText;
-
-/// Everything the static analysis found in one program.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Default)]
-#[serde(rename_all = "camelCase")]
-pub struct Analysis {
-    /// Loops and comprehension clauses, in source order (by where the header starts).
-    pub loops: Vec<LoopInfo>,
-    /// Container → the names used in its subscripts, sorted and deduplicated.
-    ///
-    /// Containers are names (`arr`), dotted attribute chains (`self.items`) and one inner
-    /// level keyed `name[]` (`grid[i][j]` gives `grid: [i]`, `grid[]: [j]`). The names are
-    /// every name read inside the brackets, loads and stores alike, slice bounds included
-    /// (`arr[lo:hi]` gives `lo`, `hi`), except functions called there and the container's
-    /// own name (`arr[len(arr) - 1]` gives none). A container indexed only with constants
-    /// is listed with no names. Subscripts in type expressions (annotations, `type`
-    /// statements, class bases) are ignored.
-    pub index_names: BTreeMap<String, Vec<String>>,
-    /// Every two-level subscript `name[row][col]` on a name or dotted name that picks one
-    /// cell (`grid[i][0:j]` is a row slice, not a cell), in source order.
-    pub grid_accesses: Vec<GridAccess>,
-    /// Every `# viz: …` comment, in source order.
-    pub hints: Vec<Hint>,
-    /// Every syntax error, sorted by position.
-    pub syntax_errors: Vec<SyntaxError>,
-}
 
 /// How to analyse.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +52,8 @@ impl Default for AnalyzeOptions {
     }
 }
 
-/// Analyses a Python program with the default [`AnalyzeOptions`] (Python 3.12 syntax).
+/// Analyses a Python program: loops, index names, grid accesses, hints and every syntax
+/// error. `options` picks the accepted Python version (default 3.12).
 ///
 /// Never panics: invalid programs give their [`Analysis::syntax_errors`] and whatever the
 /// parser recovered.
@@ -89,7 +61,7 @@ impl Default for AnalyzeOptions {
 /// # Example
 ///
 /// ```
-/// use algoscope_py_analysis::{analyze, LoopKind};
+/// use algoscope_py_analysis::{analyze, AnalyzeOptions, LoopKind};
 ///
 /// let source = "\
 /// def bubble(arr):
@@ -99,7 +71,7 @@ impl Default for AnalyzeOptions {
 ///             if arr[j] > arr[j + 1]:
 ///                 arr[j], arr[j + 1] = arr[j + 1], arr[j]
 /// ";
-/// let analysis = analyze(source);
+/// let analysis = analyze(source, &AnalyzeOptions::default());
 ///
 /// let inner = &analysis.loops[1];
 /// assert_eq!(inner.id, "L4");
@@ -110,27 +82,15 @@ impl Default for AnalyzeOptions {
 /// assert_eq!(analysis.hints[0].text, "pointers i");
 /// assert!(analysis.syntax_errors.is_empty());
 ///
-/// let broken = analyze("while x <\n    pass\n");
+/// let broken = analyze("while x <\n    pass\n", &AnalyzeOptions::default());
 /// assert_eq!(broken.syntax_errors[0].to_string(), "1:10: Expected an expression");
-/// ```
-pub fn analyze(source: &str) -> Analysis {
-    analyze_with(source, &AnalyzeOptions::default())
-}
-
-/// Analyses a Python program with the given options; see [`analyze`].
-///
-/// # Example
-///
-/// ```
-/// use algoscope_py_analysis::{analyze_with, AnalyzeOptions};
 ///
 /// // Reusing the outer quotes inside an f-string needs Python 3.12 (PEP 701).
 /// let source = "name = 'x'\nprint(f\"{\"-\".join(name)}\")\n";
 /// let py311 = AnalyzeOptions { target_version: (3, 11) };
-/// assert_eq!(analyze_with(source, &py311).syntax_errors.len(), 1);
-/// assert!(analyze_with(source, &AnalyzeOptions::default()).syntax_errors.is_empty());
+/// assert_eq!(analyze(source, &py311).syntax_errors.len(), 1);
 /// ```
-pub fn analyze_with(source: &str, options: &AnalyzeOptions) -> Analysis {
+pub fn analyze(source: &str, options: &AnalyzeOptions) -> Analysis {
     // Python skips a UTF-8 byte order mark at the start of a file; columns never count it.
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let (major, minor) = options.target_version;

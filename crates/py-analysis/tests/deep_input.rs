@@ -1,14 +1,14 @@
 //! Input nested far deeper than a thread's stack could walk or drop recursively is analysed
 //! without overflowing (test threads have 2 MiB stacks).
 
-use algoscope_py_analysis::{analyze, Analysis};
+use algoscope_py_analysis::{analyze, Analysis, AnalyzeOptions};
 
 /// How many levels each input nests.
 const DEPTH: usize = 100_000;
 
 /// Analyses `source`, which must be valid Python.
 fn analyze_valid(source: &str) -> Analysis {
-    let analysis = analyze(source);
+    let analysis = analyze(source, &AnalyzeOptions::default());
     assert!(
         analysis.syntax_errors.is_empty(),
         "{} errors, the first: {:?}",
@@ -84,6 +84,6 @@ fn nested_comprehensions() {
 
 #[test]
 fn unclosed_brackets() {
-    let analysis = analyze(&"[{(".repeat(DEPTH));
+    let analysis = analyze(&"[{(".repeat(DEPTH), &AnalyzeOptions::default());
     assert!(!analysis.syntax_errors.is_empty());
 }

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use algoscope_py_analysis::{analyze, Analysis, LoopKind};
+use algoscope_py_analysis::{analyze, Analysis, AnalyzeOptions, LoopKind};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -211,28 +211,28 @@ proptest! {
 
     #[test]
     fn arbitrary_unicode(source in any::<String>()) {
-        check(&source, &analyze(&source))?;
+        check(&source, &analyze(&source, &AnalyzeOptions::default()))?;
     }
 
     #[test]
     fn python_token_soup(source in token_soup()) {
-        check(&source, &analyze(&source))?;
+        check(&source, &analyze(&source, &AnalyzeOptions::default()))?;
     }
 
     #[test]
     fn fragments_of_real_programs(source in real_fragment()) {
-        check(&source, &analyze(&source))?;
+        check(&source, &analyze(&source, &AnalyzeOptions::default()))?;
     }
 
     #[test]
     fn real_programs_spliced_with_noise(source in spliced()) {
-        check(&source, &analyze(&source))?;
+        check(&source, &analyze(&source, &AnalyzeOptions::default()))?;
     }
 }
 
 #[test]
 fn every_corpus_program_satisfies_the_properties() {
     for program in corpus() {
-        check(program, &analyze(program)).expect("properties hold");
+        check(program, &analyze(program, &AnalyzeOptions::default())).expect("properties hold");
     }
 }

@@ -7,12 +7,12 @@
 use std::fs;
 use std::path::Path;
 
-use algoscope_py_analysis::analyze;
+use algoscope_py_analysis::{analyze, AnalyzeOptions};
 
 /// Snapshots the analysis of the file at `path` as `<group>@<file name>`.
 fn snapshot(group: &str, path: &Path) {
     let source = fs::read_to_string(path).expect("fixture is readable UTF-8");
-    let analysis = analyze(&source);
+    let analysis = analyze(&source, &AnalyzeOptions::default());
     insta::with_settings!({ description => source, omit_expression => true }, {
         insta::assert_json_snapshot!(group, analysis);
     });

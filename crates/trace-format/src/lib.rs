@@ -41,6 +41,7 @@
 //! # Ok::<(), algoscope_trace_format::ValidationError>(())
 //! ```
 
+mod analysis;
 mod de;
 mod delta;
 mod diff;
@@ -58,6 +59,7 @@ mod types;
 mod unique;
 mod validate;
 
+pub use analysis::{Analysis, SyntaxError};
 pub use delta::{expand_heaps, to_delta};
 pub use diff::{diff_steps, ChangedLocal, StepDiff};
 pub use error::ValidationError;

@@ -112,6 +112,66 @@ pub enum Language {
     Typescript,
 }
 
+impl Language {
+    /// The file extensions of each language's programs, lowercase, without the dot, in the
+    /// order messages list them.
+    pub const EXTENSIONS: &'static [(&'static str, Language)] = &[
+        ("py", Language::Python),
+        ("js", Language::Javascript),
+        ("mjs", Language::Javascript),
+        ("cjs", Language::Javascript),
+        ("ts", Language::Typescript),
+        ("mts", Language::Typescript),
+        ("cts", Language::Typescript),
+    ];
+
+    /// The language of a program file from its extension (without the dot, any case):
+    /// `py`; `js`, `mjs`, `cjs`; `ts`, `mts`, `cts`. `None` for any other.
+    pub fn from_extension(extension: &str) -> Option<Language> {
+        Self::EXTENSIONS
+            .iter()
+            .find(|(e, _)| e.eq_ignore_ascii_case(extension))
+            .map(|&(_, language)| language)
+    }
+
+    /// The name used in the trace and in options (`python`, `javascript`, `typescript`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Python => "python",
+            Language::Javascript => "javascript",
+            Language::Typescript => "typescript",
+        }
+    }
+
+    /// Whether programs of this language are JavaScript or TypeScript (traced by
+    /// instrumentation under Node rather than by Python's tracer).
+    pub fn is_javascript_family(self) -> bool {
+        matches!(self, Language::Javascript | Language::Typescript)
+    }
+}
+
+impl std::fmt::Display for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Language {
+    type Err = String;
+
+    /// Reads `python`, `javascript` (or `js`) and `typescript` (or `ts`), in any case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "python" | "py" => Ok(Language::Python),
+            "javascript" | "js" => Ok(Language::Javascript),
+            "typescript" | "ts" => Ok(Language::Typescript),
+            _ => Err(format!(
+                "unknown language `{s}`: expected python, javascript or typescript"
+            )),
+        }
+    }
+}
+
 /// A loop statement or comprehension found by static analysis.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

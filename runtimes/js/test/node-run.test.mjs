@@ -17,7 +17,9 @@ function runScript(code) {
     const program = path.join(dir, 'program.cjs');
     const records = path.join(dir, 'records.jsonl');
     fs.writeFileSync(program, code);
-    execFileSync(process.execPath, [runner, program, 'script', records]);
+    const request = path.join(dir, 'request.json');
+    fs.writeFileSync(request, JSON.stringify({ out: records, program, kind: 'script' }));
+    execFileSync(process.execPath, [runner, request]);
     const lines = fs.readFileSync(records, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     return lines.find((r) => 'end' in r).end;
   } finally {

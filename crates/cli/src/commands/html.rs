@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use algoscope::{PageOptions, SizeModel};
+
 use super::input::{load_trace, RunArgs};
 use super::output::{refuse_overwriting_input, write_stdout};
-use super::render::{check_sizes_of_input, scene_options};
-use crate::html::{build_page, PageOptions};
+use super::render::{check_sizes_of_input, prepare};
 
 /// Arguments of `html`.
 #[derive(clap::Args)]
@@ -25,7 +26,7 @@ pub struct Args {
     /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
     /// docs/memory-sizes.md.
     #[arg(long, value_name = "MODEL")]
-    pub sizes: Option<algoscope_scene::SizeModel>,
+    pub sizes: Option<SizeModel>,
     /// How to run a program (ignored for a trace file).
     #[command(flatten)]
     pub run: RunArgs,
@@ -39,8 +40,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .unwrap_or_else(|| default_output(&args.input));
     refuse_overwriting_input(&args.input, &output)?;
     check_sizes_of_input(&args.input, args.sizes)?;
-    let mut trace = load_trace(&args.input, &args.run)?;
-    let scene = scene_options(&mut trace, args.sizes)?;
+    let trace = load_trace(&args.input, &args.run)?;
+    let render = prepare(trace, args.sizes)?;
     let title = args
         .input
         .file_name()
@@ -49,9 +50,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let options = PageOptions {
         title,
         nested: args.nested,
-        scene,
     };
-    let page = build_page(&trace, &options).map_err(|e| format!("html: {e}"))?;
+    let page = render.page(&options).map_err(|e| e.to_string())?;
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;
     write_stdout(&format!("{}\n", output.display()))?;
     Ok(ExitCode::SUCCESS)

@@ -3,10 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use algoscope_trace_format::{validate_str, Trace};
+use algoscope::{unsupported_message, Error, Program, RunError, Trace, TraceOptions};
 
 use super::notes::print_notes;
-use crate::run::{trace_program, unsupported_message, Program, TraceFailure, TraceOptions};
 
 /// How to run a program given instead of a trace (flatten into a command's arguments).
 #[derive(clap::Args, Clone, Debug)]
@@ -65,23 +64,28 @@ pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
     if is_json {
         let text =
             std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-        return validate_str(&text).map_err(|e| format!("{}: {e}", input.display()));
+        return algoscope::validate(&text).map_err(|e| format!("{}: {e}", input.display()));
     }
     let options = run.options()?;
     let program = Program::from_path(input).map_err(|e| match e {
-        TraceFailure::Unsupported { path, extension } => {
+        RunError::Unsupported { path, extension } => {
             unsupported_message(&path, &extension, &["json"])
         }
         other => other.to_string(),
     })?;
-    let trace = trace_program(&program, &options).map_err(|failure| match failure {
-        TraceFailure::Syntax { name, errors } => errors
-            .iter()
-            .map(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
-            .collect::<Vec<_>>()
-            .join("\n"),
+    let trace = algoscope::trace(&program, &options).map_err(|error| match error {
+        Error::Run(RunError::Syntax { name, errors }) => syntax_lines(&name, &errors),
         other => other.to_string(),
     })?;
     print_notes(&trace);
     Ok(trace)
+}
+
+/// Each syntax error as `NAME:LINE:COL: message`, one per line.
+pub fn syntax_lines(name: &str, errors: &[algoscope::SyntaxError]) -> String {
+    errors
+        .iter()
+        .map(|e| format!("{name}:{e}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

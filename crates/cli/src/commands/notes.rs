@@ -4,8 +4,7 @@
 
 use std::io::Write;
 
-use algoscope_scene::hint_warnings;
-use algoscope_trace_format::{StopReason, Trace};
+use algoscope::{HintWarning, StopReason, Trace};
 
 /// The type name the runners give a process that ended before the program did.
 const PROCESS_EXIT: &str = "ProcessExit";
@@ -50,12 +49,12 @@ pub fn print_notes(trace: &Trace) {
     }
 }
 
-/// Writes the trace's hint warnings ([`hint_warnings`]: hints that do not parse, names no step
-/// shows) to standard error as `warning: line N: MESSAGE (expected: FORM)`, one per line; a
-/// failing standard error is ignored. Call it before the hints are applied.
-pub fn print_hint_warnings(trace: &Trace) {
+/// Writes hint warnings (hints that do not parse, names no step shows; see
+/// `algoscope::Render::hint_warnings`) to standard error as `warning: line N: MESSAGE
+/// (expected: FORM)`, one per line; a failing standard error is ignored.
+pub fn print_hint_warnings(warnings: &[HintWarning]) {
     let mut stderr = std::io::stderr().lock();
-    for warning in hint_warnings(trace) {
+    for warning in warnings {
         let _ = writeln!(stderr, "warning: {warning}");
     }
 }

@@ -6,20 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use algoscope_layout::{
-    layout_loop, layout_memory, plan_graphs, LayoutOptions, LoopLayoutOptions, Sizes,
+use algoscope::{
+    Error, LoopOptions, MemoryOptions, Program, Render, RenderOptions, SizeModel, Trace,
 };
-use algoscope_scene::{
-    apply_hints, graph_universe, loop_scene, memory_scene, LoopSceneOptions, SceneOptions,
-    SizeModel,
-};
-use algoscope_trace_format::{Language, Trace};
 
 use super::input::{load_trace, RunArgs};
 use super::notes::print_hint_warnings;
 use super::output::{refuse_overwriting_input, write_stdout};
-use crate::html::loop_scene_options;
-use crate::run::Program;
 
 /// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,9 +84,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         refuse_overwriting_input(&args.input, output)?;
     }
     check_sizes_of_input(&args.input, args.sizes)?;
-    let mut trace = load_trace(&args.input, &args.run)?;
-    let scene_options = scene_options(&mut trace, args.sizes)?;
-    let count = trace.steps.len();
+    let trace = load_trace(&args.input, &args.run)?;
+    let render = prepare(trace, args.sizes)?;
+    let count = render.step_count();
     if count == 0 {
         return Err(format!("{}: the trace has no steps", args.input.display()));
     }
@@ -108,22 +101,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
     };
     let svg = match args.view {
-        View::Memory => {
-            // Graphs are laid out over the whole run, so a step draws them as every other
-            // step does.
-            let mut scene_options = scene_options.clone();
-            let graphs = plan_graphs(&graph_universe(&trace, &scene_options), &Sizes::default());
-            scene_options.known_graphs = graphs.keys().cloned().collect();
-            let scene = memory_scene(&trace, index, &scene_options).map_err(|e| e.to_string())?;
-            let options = LayoutOptions {
+        View::Memory => render.memory_svg(
+            index,
+            &MemoryOptions {
                 nested: args.nested,
-                graphs,
-                ..LayoutOptions::default()
-            };
-            layout_memory(&scene, &options).to_svg()
-        }
-        View::Loops => loop_svg(&trace, index, &loop_scene_options(&scene_options))?,
-    };
+            },
+        ),
+        View::Loops => render.loop_svg(index, &LoopOptions::default()),
+    }
+    .map_err(|e| e.to_string())?;
     match args.output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?,
         None => write_stdout(&svg)?,
@@ -131,101 +117,31 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The loop history at step `index` (0-based) as SVG.
-///
-/// # Errors
-/// When no loop runs at the step: the message names the steps (counted from 1) where loops
-/// do run, or says the run has none.
-fn loop_svg(trace: &Trace, index: usize, options: &LoopSceneOptions) -> Result<String, String> {
-    if let Some(scene) = loop_scene(trace, index, options).map_err(|e| e.to_string())? {
-        // Graphs are laid out over the whole run, as in the memory view.
-        let layout = LoopLayoutOptions {
-            graphs: plan_graphs(&graph_universe(trace, &options.scene), &Sizes::default()),
-            ..LoopLayoutOptions::default()
-        };
-        return Ok(layout_loop(&scene, &layout).to_svg());
-    }
-    let spans = loop_spans(trace);
-    let step = index + 1;
-    if spans.is_empty() {
-        return Err(format!(
-            "step {step}: no loop runs at this step, nor anywhere in the run"
-        ));
-    }
-    let list: Vec<String> = spans
-        .iter()
-        .take(8)
-        .map(|&(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}–{b}")
-            }
-        })
-        .collect();
-    let more = if spans.len() > 8 { ", …" } else { "" };
-    Err(format!(
-        "step {step}: no loop runs at this step (loops run at steps {}{more})",
-        list.join(", ")
-    ))
-}
-
-/// Ranges of steps (counted from 1, inclusive) at which some loop is active: where
-/// `loop_scene` has a history to show.
-fn loop_spans(trace: &Trace) -> Vec<(usize, usize)> {
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for (i, step) in trace.steps.iter().enumerate() {
-        if step.loops.is_empty() {
-            continue;
-        }
-        match spans.last_mut() {
-            Some(last) if last.1 == i => last.1 = i + 1,
-            _ => spans.push((i + 1, i + 1)),
-        }
-    }
-    spans
-}
-
-/// Applies the trace's `viz:` hints once (see `docs/hints.md`), prints each hint warning on
-/// standard error as `warning: line N: MESSAGE (expected: FORM)` ([`print_hint_warnings`]),
-/// and returns the scene options carrying the hints and the size model (`--sizes`).
+/// Makes the trace ready to draw with the size model (`--sizes`) and prints each hint
+/// warning on standard error as `warning: line N: MESSAGE (expected: FORM)`.
 ///
 /// Errors when the size model does not fit the trace's language (`python` for a JavaScript
 /// run), naming the models that do.
-pub(super) fn scene_options(
-    trace: &mut Trace,
-    size_model: Option<SizeModel>,
-) -> Result<SceneOptions, String> {
-    check_sizes(size_model, trace.language)?;
-    print_hint_warnings(trace);
-    let hints = apply_hints(trace);
-    Ok(SceneOptions {
-        hints,
-        size_model,
-        ..SceneOptions::default()
-    })
+pub(super) fn prepare(trace: Trace, sizes: Option<SizeModel>) -> Result<Render, String> {
+    let render = Render::new(trace, &RenderOptions { sizes }).map_err(|e| match e {
+        Error::Sizes(e) => format!("--sizes: {e}"),
+        other => other.to_string(),
+    })?;
+    print_hint_warnings(render.hint_warnings());
+    Ok(render)
 }
 
 /// Refuses `--sizes MODEL` for a program whose language the model does not describe
-/// (`python` for JavaScript or TypeScript), naming the models that fit. Called before a
-/// program runs (its language from its extension) and again on the trace (a trace file).
-pub(super) fn check_sizes(size_model: Option<SizeModel>, language: Language) -> Result<(), String> {
-    match size_model {
-        Some(model) => model
-            .check_fits(language)
-            .map_err(|e| format!("--sizes: {e}")),
-        None => Ok(()),
-    }
-}
-
-/// [`check_sizes`] for a program input before it runs; nothing for a trace file (its
-/// language is known once read) or an extension `load_trace` refuses anyway.
+/// (`python` for JavaScript or TypeScript), naming the models that fit, before it runs (its
+/// language from its extension); a trace file is checked once read ([`prepare`]).
 pub(super) fn check_sizes_of_input(
     input: &Path,
     size_model: Option<SizeModel>,
 ) -> Result<(), String> {
-    match Program::language_of(input) {
-        Ok(language) => check_sizes(size_model, language),
-        Err(_) => Ok(()),
+    match (size_model, Program::language_of(input)) {
+        (Some(model), Ok(language)) => model
+            .check_fits(language)
+            .map_err(|e| format!("--sizes: {e}")),
+        _ => Ok(()),
     }
 }

@@ -11,10 +11,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::input::RunArgs;
+use algoscope::{Error, Program, RunError};
+
+use super::input::{syntax_lines, RunArgs};
 use super::notes::{print_hint_warnings, print_notes};
 use super::output::{refuse_overwriting_input, write_stdout};
-use crate::run::{trace_program, Program, TraceFailure};
 
 /// Arguments of `trace`.
 #[derive(clap::Args)]
@@ -42,23 +43,16 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     let options = args.run.options()?;
     let program = Program::from_path(&args.program).map_err(|e| e.to_string())?;
-    let trace = match trace_program(&program, &options) {
+    let trace = match algoscope::trace(&program, &options) {
         Ok(trace) => trace,
-        Err(TraceFailure::Syntax { name, errors }) => {
-            let mut stderr = std::io::stderr().lock();
-            for error in errors {
-                let _ = writeln!(
-                    stderr,
-                    "{name}:{}:{}: {}",
-                    error.line, error.column, error.message
-                );
-            }
+        Err(Error::Run(RunError::Syntax { name, errors })) => {
+            let _ = writeln!(std::io::stderr().lock(), "{}", syntax_lines(&name, &errors));
             return Ok(ExitCode::from(SYNTAX_ERROR_EXIT));
         }
         Err(other) => return Err(other.to_string()),
     };
     print_notes(&trace);
-    print_hint_warnings(&trace);
+    print_hint_warnings(&algoscope::hint_warnings(&trace));
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&trace)
     } else {

@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(&args.trace)
         .map_err(|e| format!("cannot read {}: {e}", args.trace.display()))?;
-    match algoscope_trace_format::validate_str(&text) {
+    match algoscope::validate(&text) {
         Ok(trace) => {
             super::output::write_stdout(&format!("ok: {} steps\n", trace.steps.len()))?;
             Ok(ExitCode::SUCCESS)

@@ -1,53 +1,41 @@
 //! The JavaScript and TypeScript runner: the program is instrumented by
 //! `algoscope-instrument-js` (TypeScript types stripped first), then run under the machine's
-//! `node` (18 or newer) with the recorder embedded from `runtimes/js`.
+//! `node` (18 or newer) with the recorder embedded from `runtimes/js` (`algoscope-runtimes`).
 //!
-//! The recorder writes the same record stream as the Python tracer (see `wire.rs`) to a
-//! temporary file as the program runs, so [`super::assemble`] builds both languages' traces,
+//! The recorder writes the same record stream as the Python tracer (`runtimes/PROTOCOL.md`) to
+//! a temporary file as the program runs, so [`crate::build_trace`] builds both languages' traces,
 //! and a run killed after the time budget still keeps every step it recorded.
 
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, Instrumented};
-use algoscope_trace_format::{validate_value, Language, Trace};
-use serde_json::json;
+use algoscope_runtimes::{write_files, JS_RECORDER};
+use algoscope_trace_format::{SyntaxError, Trace};
 
-use super::assemble::{assemble, finish_run, RunEnd};
 use super::process::{spawn_in_group, wait_with_budget};
-use super::{Program, SyntaxProblem, TraceFailure, TraceOptions};
+use crate::{
+    build_trace, NodeRequest, ProcessEnd, Program, Request, RunError, ScriptKind, TraceOptions,
+};
 
 /// The oldest Node.js major version the recorder runs on.
 pub const NODE_MIN_MAJOR: u32 = 18;
 
-/// The recorder module, the one copy every front end ships.
-const RECORDER: &str = include_str!("../../../../runtimes/js/recorder.mjs");
-/// Node entry point: installs the recorder's globals and runs one instrumented program.
-const NODE_RUN: &str = include_str!("../../../../runtimes/js/node-run.mjs");
-
 /// Traces a JavaScript or TypeScript program; see [`super::trace_program`].
-pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trace, TraceFailure> {
-    let language = match program.language {
-        Language::Typescript => algoscope_instrument_js::Language::TypeScript,
-        _ => algoscope_instrument_js::Language::JavaScript,
-    };
+pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trace, RunError> {
     let instrumented = instrument(
         &program.source,
         &InstrumentOptions {
-            language,
+            language: program.language,
             ..Default::default()
         },
     )
-    .map_err(|InstrumentError::Syntax { errors }| TraceFailure::Syntax {
-        name: program.name.clone(),
-        errors: errors
-            .into_iter()
-            .map(|e| SyntaxProblem {
-                line: e.line,
-                column: e.column,
-                message: e.message,
-            })
-            .collect(),
+    .map_err(|error| match error {
+        InstrumentError::Syntax { errors } => RunError::Syntax {
+            name: program.name.clone(),
+            errors,
+        },
+        other => RunError::Tracer(other.to_string()),
     })?;
     let source_path = source_path(program);
     check_imports(program, &source_path, &instrumented)?;
@@ -59,31 +47,22 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
     let dir = tempfile::Builder::new()
         .prefix("algoscope-js-")
         .tempdir()
-        .map_err(|source| TraceFailure::Temp {
+        .map_err(|source| RunError::Temp {
             path: std::env::temp_dir(),
             source,
         })?;
     let ran = run_node(&node, dir.path(), &source_path, &instrumented, options)?;
-    let assembled = assemble(&ran.records)?;
-    let mut trace = finish_run(
-        assembled,
-        &program.source,
-        &RunEnd {
+    build_trace(
+        program,
+        instrumented.analysis,
+        &ran.records,
+        &ProcessEnd {
             who: "node",
             killed: ran.killed,
             status: &ran.status,
             stderr: &ran.stderr,
         },
-    )?;
-    trace.language = program.language;
-    let analysis = instrumented.analysis;
-    trace.loops = analysis.loops;
-    trace.index_names = analysis.index_names;
-    trace.grid_accesses = analysis.grid_accesses;
-    trace.hints = analysis.hints;
-    let document = serde_json::to_value(&trace)
-        .map_err(|e| TraceFailure::Tracer(format!("cannot serialise the trace: {e}")))?;
-    Ok(validate_value(document)?)
+    )
 }
 
 /// Where the program runs as far as it can tell: its own file (or, for text that came from
@@ -109,15 +88,15 @@ fn source_path(program: &Program) -> PathBuf {
 ///
 /// # Errors
 ///
-/// [`TraceFailure::Syntax`] naming the specifier, at its line and column, when the file is
+/// [`RunError::Syntax`] naming the specifier, at its line and column, when the file is
 /// missing: Node links every static import before running any code, so nothing would run.
 fn check_imports(
     program: &Program,
     source_path: &Path,
     instrumented: &Instrumented,
-) -> Result<(), TraceFailure> {
+) -> Result<(), RunError> {
     let dir = source_path.parent().unwrap_or(Path::new(""));
-    let missing: Vec<SyntaxProblem> = instrumented
+    let missing: Vec<SyntaxError> = instrumented
         .imports
         .iter()
         .filter_map(|i| {
@@ -130,7 +109,7 @@ fn check_imports(
                 .components()
                 .filter(|c| *c != Component::CurDir)
                 .collect();
-            (!file.is_file()).then(|| SyntaxProblem {
+            (!file.is_file()).then(|| SyntaxError {
                 line: i.line,
                 column: i.column,
                 message: format!("cannot find module '{s}' (no file {})", file.display()),
@@ -140,7 +119,7 @@ fn check_imports(
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(TraceFailure::Syntax {
+        Err(RunError::Syntax {
             name: program.name.clone(),
             errors: missing,
         })
@@ -148,12 +127,12 @@ fn check_imports(
 }
 
 /// Checks that `node` starts and is new enough.
-fn check_node(node: &Path) -> Result<(), TraceFailure> {
+fn check_node(node: &Path) -> Result<(), RunError> {
     let output = Command::new(node)
         .arg("--version")
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| TraceFailure::NoNode {
+        .map_err(|e| RunError::NoNode {
             reason: if e.kind() == std::io::ErrorKind::NotFound {
                 format!("`{}` not found", node.display())
             } else {
@@ -168,7 +147,7 @@ fn check_node(node: &Path) -> Result<(), TraceFailure> {
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
     if major < NODE_MIN_MAJOR {
-        return Err(TraceFailure::NoNode {
+        return Err(RunError::NoNode {
             reason: format!("`{}` is Node.js {version}", node.display()),
         });
     }
@@ -183,8 +162,8 @@ struct Ran {
     stderr: String,
 }
 
-fn write(path: &Path, text: &str) -> Result<(), TraceFailure> {
-    std::fs::write(path, text).map_err(|source| TraceFailure::Temp {
+fn write(path: &Path, text: &str) -> Result<(), RunError> {
+    std::fs::write(path, text).map_err(|source| RunError::Temp {
         path: path.to_path_buf(),
         source,
     })
@@ -196,52 +175,59 @@ fn run_node(
     source_path: &Path,
     program: &Instrumented,
     options: &TraceOptions,
-) -> Result<Ran, TraceFailure> {
-    write(&dir.join("recorder.mjs"), RECORDER)?;
-    let runner = dir.join("node-run.mjs");
-    write(&runner, NODE_RUN)?;
+) -> Result<Ran, RunError> {
+    write_files(dir, JS_RECORDER).map_err(|source| RunError::Temp {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let (name, kind) = if program.module {
-        ("program.mjs", "module")
+        ("program.mjs", ScriptKind::Module)
     } else {
-        ("program.js", "script")
+        ("program.js", ScriptKind::Script)
     };
     let program_path = dir.join(name);
     write(&program_path, &program.code)?;
     let records_path = dir.join("records.ndjson");
-    let mut settings = json!({
-        "maxSteps": options.max_steps,
-        "timeBudgetMs": options.time_budget_ms,
-        "sourcePath": source_path,
-    });
+    let request = Request {
+        out: records_path.display().to_string(),
+        max_steps: options.max_steps,
+        time_budget_ms: options.time_budget_ms,
+        stdin: options.stdin.clone(),
+        runtime: NodeRequest {
+            program: program_path.display().to_string(),
+            kind,
+            source_path: source_path.display().to_string(),
+        }
+        .into(),
+    };
+    let request_path = dir.join("request.json");
+    let request_text = serde_json::to_string(&request)
+        .map_err(|e| RunError::Tracer(format!("cannot write the request: {e}")))?;
+    write(&request_path, &request_text)?;
+    // The program's own reads of standard input (`fs.readFileSync(0)`) see the same text.
     let stdin = match &options.stdin {
         Some(text) => {
             let path = dir.join("stdin.txt");
             write(&path, text)?;
-            settings["stdinPath"] = json!(path);
-            Stdio::from(
-                std::fs::File::open(&path).map_err(|source| TraceFailure::Temp {
-                    path: path.clone(),
-                    source,
-                })?,
-            )
+            Stdio::from(std::fs::File::open(&path).map_err(|source| RunError::Temp {
+                path: path.clone(),
+                source,
+            })?)
         }
         None => Stdio::null(),
     };
     let child = spawn_in_group(
         Command::new(node)
-            .arg(&runner)
-            .arg(&program_path)
-            .arg(kind)
-            .arg(&records_path)
-            .arg(settings.to_string())
+            .arg(dir.join("node-run.mjs"))
+            .arg(&request_path)
             .current_dir(dir)
             .stdin(stdin),
     )
-    .map_err(|e| TraceFailure::NoNode {
+    .map_err(|e| RunError::NoNode {
         reason: format!("cannot run `{}`: {e}", node.display()),
     })?;
     let finished = wait_with_budget(child, options.time_budget_ms, &records_path).map_err(|e| {
-        TraceFailure::NoNode {
+        RunError::NoNode {
             reason: format!("waiting for node: {e}"),
         }
     })?;
@@ -249,7 +235,7 @@ fn run_node(
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(source) => {
-            return Err(TraceFailure::Temp {
+            return Err(RunError::Temp {
                 path: records_path,
                 source,
             })

@@ -1,8 +1,9 @@
 //! The self-contained stepper page: one HTML file with the program, every step's memory
 //! picture, the printed output and a player, that works from `file://` with no network.
 //!
-//! The page has no external resources: the style sheet (`assets/page.css`), the player
-//! (`assets/page.js`) and the run's data are written into `assets/page.html`. The data is one
+//! The page has no external resources: the style sheet (`viewer/page.css`), the player
+//! (`viewer/page.js`, from `algoscope-viewer`) and the run's data are written into
+//! `viewer/page.html`. The data is one
 //! JSON object ([`data::PageData`]), gzip-compressed and base64-encoded
 //! ([`template::gzip_base64`]) in a `<script type="application/gzip">`; each step's SVG is
 //! stored as indices into a table of distinct pieces ([`pieces::PieceTable`]), and each step's
@@ -21,14 +22,12 @@ mod template;
 use std::collections::BTreeMap;
 
 use algoscope_layout::{
-    layout_loop, layout_memory_full, plan_graphs, LayoutOptions, LoopLayoutOptions, Sizes,
+    layout_loop, layout_memory_full, GraphPlan, LayoutOptions, LoopLayoutOptions,
 };
-use algoscope_scene::{
-    graph_universe, loop_histories, memory_scene, LoopSceneOptions, SceneError, SceneOptions,
-};
+use algoscope_scene::{loop_histories, memory_scene, LoopSceneOptions, SceneError, SceneOptions};
 use algoscope_trace_format::Trace;
 
-pub use loops::loop_scene_options;
+pub use loops::PAGE_MAX_ROWS;
 pub use pieces::SplitError;
 
 /// How to build the page.
@@ -38,8 +37,13 @@ pub struct PageOptions {
     pub title: String,
     /// Draw singly referenced objects inside their holder instead of with an arrow.
     pub nested: bool,
-    /// Options of every step's memory scene (hints, sizes).
+    /// Options of every step's memory scene (hints, sizes, and the graphs of `graphs` as
+    /// `known_graphs`).
     pub scene: SceneOptions,
+    /// The run's graphs, each laid out once over every node and edge it ever has
+    /// (`algoscope_layout::plan_graphs` of `algoscope_scene::graph_universe`), so they never
+    /// move from step to step.
+    pub graphs: BTreeMap<String, GraphPlan>,
 }
 
 /// Why the page could not be built.
@@ -72,8 +76,8 @@ pub enum HtmlError {
 /// Builds the whole page for `trace` (full heaps, as validation leaves them): an HTML
 /// document as one string. Each step is drawn by `algoscope_scene::memory_scene` and
 /// `algoscope_layout::layout_memory_full`, with the previous step's box positions passed on so
-/// boxes stay put, the run's graphs laid out once (`algoscope_layout::plan_graphs` of
-/// `algoscope_scene::graph_universe`), and, when a loop runs at it, its loop history by
+/// boxes stay put, the run's graphs as planned in [`PageOptions::graphs`], and, when a loop
+/// runs at it, its loop history by
 /// `algoscope_scene::LoopHistories::scene_at` (every loop run analysed once by
 /// `algoscope_scene::loop_histories`) and `algoscope_layout::layout_loop`. Both pictures share one
 /// piece table, so the rows a loop history repeats from step to step are stored once.
@@ -86,16 +90,14 @@ pub fn build_page(trace: &Trace, options: &PageOptions) -> Result<String, HtmlEr
     let mut funcs = Vec::new();
     let mut steps = data::StepColumns::from_trace(trace, &mut funcs);
     let mut table = pieces::PieceTable::default();
-    // Each graph is laid out once over every node and edge it ever has, so it never moves.
-    let mut scene_options = options.scene.clone();
-    let graphs = plan_graphs(&graph_universe(trace, &scene_options), &Sizes::default());
-    scene_options.known_graphs = graphs.keys().cloned().collect();
-    let scene_options = &scene_options;
+    let scene_options = &options.scene;
+    let graphs = &options.graphs;
     let mut previous = BTreeMap::new();
     let mut previous_indices = Vec::new();
     let loop_options = LoopSceneOptions {
         max_rows: loops::PAGE_MAX_ROWS,
-        ..loops::loop_scene_options(scene_options)
+        scene: scene_options.clone(),
+        ..LoopSceneOptions::default()
     };
     let loop_layout = LoopLayoutOptions {
         graphs: graphs.clone(),

@@ -1,22 +1,11 @@
-//! The loop-history options of the page.
+//! The loop-history pane of the page.
 //!
 //! Every loop run is analysed once (`algoscope_scene::loop_histories`) and each step's
 //! history is then read from it, so the page draws the history at every step of every run,
 //! however long (measurements in `docs/html-page.md`).
-
-use algoscope_scene::{LoopSceneOptions, SceneOptions};
 
 /// Most rows of a loop history on the page (the latest are kept; `render --view loops` keeps
 /// the scene's default 120). The pane shows a dozen rows at a time; drawing each step costs
 /// about its row count: 16 rows instead of 40 built a 5,088-step `while True` page 2.6× faster
 /// (debug build: 208 s → 80 s; 1.04 MB → 0.55 MB).
 pub const PAGE_MAX_ROWS: usize = 16;
-
-/// The loop-history options matching the memory view's `scene` options (the same hints and
-/// pointer names), with the scene's default row cap (120).
-pub fn loop_scene_options(scene: &SceneOptions) -> LoopSceneOptions {
-    LoopSceneOptions {
-        scene: scene.clone(),
-        ..LoopSceneOptions::default()
-    }
-}

@@ -1,4 +1,4 @@
-//! The Python tracer's record stream (`runtimes/python/PROTOCOL.md`), read into typed records.
+//! The tracers' record stream (`runtimes/PROTOCOL.md`), read into typed records.
 //!
 //! One JSON object per line. A step record holds only what changed since the previous step
 //! (frames, locals, heap objects, loop contexts, output length), in short keys; values are
@@ -70,7 +70,7 @@ pub(crate) struct Record {
     pub counts: Option<CountsRecord>,
     /// The program does not compile.
     #[serde(default)]
-    pub syntax: Option<SyntaxRecord>,
+    pub syntax: Option<algoscope_trace_format::SyntaxError>,
     /// The tracer itself failed.
     #[serde(default)]
     pub fatal: Option<String>,
@@ -153,18 +153,6 @@ pub(crate) struct ErrorRecord {
     /// Line in the program, when known.
     #[serde(default)]
     pub line: Option<u32>,
-}
-
-/// A compile error found by the tracer's own `compile()`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct SyntaxRecord {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub column: u32,
-    /// Message.
-    pub message: String,
 }
 
 /// A wire value or object that does not have the shape `PROTOCOL.md` gives.

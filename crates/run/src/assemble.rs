@@ -1,18 +1,19 @@
 //! Records → a trace with heap deltas: keeps the frames, heap ids, loops and output length
 //! each step record changes, and writes every step out whole except its heap, which stays a
-//! delta (`heapDelta`) for validation to expand.
+//! delta (`heapDelta`) for validation to expand. [`build_trace`] is the whole way from a
+//! record stream to a validated trace.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    Counts, Event, Frame, FrameState, FunctionCount, Heap, Language, LoopContext, ObjectId, Output,
-    ProgramError, Step, StopReason, Trace,
+    validate_value, Analysis, Counts, Event, Frame, FrameState, FunctionCount, Heap, Language,
+    LoopContext, ObjectId, Output, ProgramError, Step, StopReason, SyntaxError, Trace,
 };
 use serde_json::Value as Json;
 
-use super::wire::{self, CountsRecord, End, FrameUpdate, Record, WireError};
-use super::TraceFailure;
+use crate::records::{self as wire, CountsRecord, End, FrameUpdate, Record, WireError};
+use crate::{Program, RunError};
 
 /// What the record stream said, before the analysis is added.
 #[derive(Debug, Default)]
@@ -26,7 +27,7 @@ pub(crate) struct Assembled {
     /// The latest counts seen (the end's, or one sent along the way).
     pub counts: Option<CountsRecord>,
     /// A compile error the tracer found.
-    pub syntax: Option<wire::SyntaxRecord>,
+    pub syntax: Option<SyntaxError>,
     /// The tracer's own failure.
     pub fatal: Option<String>,
 }
@@ -46,8 +47,8 @@ struct State {
 ///
 /// # Errors
 ///
-/// [`TraceFailure::Record`] for a record that does not parse or does not fit the state.
-pub(crate) fn assemble(text: &str) -> Result<Assembled, TraceFailure> {
+/// [`RunError::Record`] for a record that does not parse or does not fit the state.
+fn assemble(text: &str) -> Result<Assembled, RunError> {
     let mut out = Assembled::default();
     let mut state = State::default();
     let complete = text.ends_with('\n');
@@ -58,13 +59,13 @@ pub(crate) fn assemble(text: &str) -> Result<Assembled, TraceFailure> {
             Ok(record) => record,
             Err(_) if last && !complete => break,
             Err(error) => {
-                return Err(TraceFailure::Record {
+                return Err(RunError::Record {
                     line: index + 1,
                     message: error.to_string(),
                 })
             }
         };
-        let at = |error: WireError| TraceFailure::Record {
+        let at = |error: WireError| RunError::Record {
             line: index + 1,
             message: error.to_string(),
         };
@@ -222,7 +223,7 @@ fn wire_error(what: &'static str, found: &str) -> WireError {
 }
 
 /// The trace-format counts from the record's.
-pub(crate) fn counts(record: Option<CountsRecord>) -> Counts {
+fn counts(record: Option<CountsRecord>) -> Counts {
     let Some(record) = record else {
         return Counts::default();
     };
@@ -236,8 +237,9 @@ pub(crate) fn counts(record: Option<CountsRecord>) -> Counts {
     }
 }
 
-/// How a tracer process ended, for [`finish_run`].
-pub(crate) struct RunEnd<'a> {
+/// How a tracer process ended, for [`build_trace`].
+#[derive(Clone, Copy, Debug)]
+pub struct ProcessEnd<'a> {
     /// Names the process in errors (`the tracer`, `node`).
     pub who: &'a str,
     /// Killed after the time budget and grace.
@@ -252,15 +254,16 @@ pub(crate) struct RunEnd<'a> {
 /// else the trace, with a note on how the process ended when the program did not finish.
 ///
 /// # Errors
-/// [`TraceFailure::Tracer`] with the exit status and standard error.
-pub(crate) fn finish_run(
+/// [`RunError::Tracer`] with the exit status and standard error.
+fn finish_run(
     assembled: Assembled,
+    language: Language,
     source: &str,
-    run: &RunEnd<'_>,
-) -> Result<Trace, TraceFailure> {
+    run: &ProcessEnd<'_>,
+) -> Result<Trace, RunError> {
     let stderr = run.stderr.trim();
     if assembled.end.is_none() && !run.killed && assembled.steps.is_empty() {
-        return Err(TraceFailure::Tracer(format!(
+        return Err(RunError::Tracer(format!(
             "{} stopped before recording anything ({}): {stderr}",
             run.who, run.status
         )));
@@ -274,13 +277,14 @@ pub(crate) fn finish_run(
         "the process ended before the program finished ({}){detail}",
         run.status
     );
-    Ok(finish(assembled, source, run.killed, Some(note)))
+    Ok(finish(assembled, language, source, run.killed, Some(note)))
 }
 
 /// Puts the pieces together: the steps and the end (or, without one, `killed` says whether the
 /// time budget ran out).
-pub(crate) fn finish(
+fn finish(
     assembled: Assembled,
+    language: Language,
     source: &str,
     killed: bool,
     exit_note: Option<String>,
@@ -296,7 +300,7 @@ pub(crate) fn finish(
         stdout,
         counts: counts(counts_record),
         heap_delta: true,
-        ..Trace::new(Language::Python, source, steps)
+        ..Trace::new(language, source, steps)
     };
     match end {
         Some(end) => {
@@ -332,4 +336,58 @@ pub(crate) fn finish(
         }
     }
     trace
+}
+
+/// The validated trace of one run of `program` from the record stream `records` (one JSON
+/// object per line, `runtimes/PROTOCOL.md`) its tracer wrote, the static `analysis` of the
+/// program, and how the tracer's process ended. Pure: a web worker that ran the tracer itself
+/// calls this with the records it collected.
+///
+/// # Errors
+///
+/// [`RunError::Record`] for a record that does not parse or does not fit the records before
+/// it (a last line cut short, as by a kill, is ignored); [`RunError::Syntax`] when the tracer
+/// found the program does not compile; [`RunError::Tracer`] when it failed itself or
+/// recorded nothing and was not killed; [`RunError::Invalid`] when the assembled trace is not
+/// valid (a tracer bug; the error names the JSON path).
+///
+/// # Example
+///
+/// ```
+/// use algoscope_run::{build_trace, Analysis, Language, ProcessEnd, Program};
+///
+/// let records = concat!(
+///     r#"{"l":1,"fp":0,"fa":["f1"],"f":[{"i":"f1","fn":"<module>","ln":1,"lv":[]}]}"#, "\n",
+///     r#"{"out":"hi\n"}"#, "\n",
+///     r#"{"e":"return","l":1,"n":3}"#, "\n",
+///     r#"{"end":{"counts":{"events":3,"functions":{}}}}"#, "\n",
+/// );
+/// let program = Program::from_source("print('hi')\n", Language::Python, "<program>");
+/// let end = ProcessEnd { who: "the tracer", killed: false, status: "exit status: 0", stderr: "" };
+/// let trace = build_trace(&program, Analysis::default(), records, &end)?;
+/// assert_eq!(trace.steps.len(), 2);
+/// assert_eq!(trace.stdout, "hi\n");
+/// # Ok::<(), algoscope_run::RunError>(())
+/// ```
+pub fn build_trace(
+    program: &Program,
+    analysis: Analysis,
+    records: &str,
+    end: &ProcessEnd<'_>,
+) -> Result<Trace, RunError> {
+    let assembled = assemble(records)?;
+    if let Some(fatal) = assembled.fatal {
+        return Err(RunError::Tracer(fatal));
+    }
+    if let Some(syntax) = assembled.syntax {
+        return Err(RunError::Syntax {
+            name: program.name.clone(),
+            errors: vec![syntax],
+        });
+    }
+    let mut trace = finish_run(assembled, program.language, &program.source, end)?;
+    analysis.apply_to(&mut trace);
+    let document = serde_json::to_value(&trace)
+        .map_err(|e| RunError::Tracer(format!("cannot serialise the trace: {e}")))?;
+    Ok(validate_value(document)?)
 }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use std::path::Path;
 
-use super::KILL_GRACE_MS;
+use crate::KILL_GRACE_MS;
 
 /// How much longer than the budget plus [`KILL_GRACE_MS`] a tracer that has not written its
 /// first record yet may run (interpreter start-up), in ms.

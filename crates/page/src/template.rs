@@ -1,12 +1,7 @@
 //! Putting the page together: the HTML template with the style sheet, the script and the data
 //! written into it, each escaped for where it goes.
 
-/// The page skeleton; `{{name}}` marks where [`fill`] writes a value.
-pub const PAGE_HTML: &str = include_str!("../../assets/page.html");
-/// The page's style sheet, inlined into a `<style>` element.
-pub const PAGE_CSS: &str = include_str!("../../assets/page.css");
-/// The player, inlined into a `<script>` element.
-pub const PAGE_JS: &str = include_str!("../../assets/page.js");
+pub use algoscope_viewer::{PAGE_CSS, PAGE_HTML, PAGE_JS};
 
 /// Replaces each `{{name}}` in `template` by its value from `values`, in one pass over the
 /// template, so text inside a value is never read as a marker. A marker with no value is
