@@ -5,13 +5,18 @@
 
 use std::path::Path;
 
-use algoscope_run::{build_trace, Analysis, Language, ProcessEnd, Program};
+use algoscope_run::{analyze, build_trace, Analysis, Language, ProcessEnd, Program};
 use algoscope_trace_format::to_delta;
 
 fn program() -> Program {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/protocol/program.py");
     let source = std::fs::read_to_string(path).expect("program.py");
     Program::from_source(source, Language::Python, "program.py")
+}
+
+/// The static analysis the runner hands to the tracer and to `build_trace` (the loops).
+fn analysis(program: &Program) -> Analysis {
+    analyze(&program.source, Language::Python)
 }
 
 /// How the fixture's process ended: a stream cut inside a record was killed at the budget.
@@ -28,7 +33,8 @@ fn end(records: &str) -> ProcessEnd<'static> {
 fn valid_streams_assemble_into_traces() {
     insta::glob!("protocol/valid", "*.ndjson", |path| {
         let records = std::fs::read_to_string(path).expect("fixture");
-        let trace = build_trace(&program(), Analysis::default(), &records, &end(&records))
+        let program = program();
+        let trace = build_trace(&program, analysis(&program), &records, &end(&records))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         insta::with_settings!({ omit_expression => true }, {
             insta::assert_json_snapshot!(to_delta(&trace));
@@ -40,7 +46,8 @@ fn valid_streams_assemble_into_traces() {
 fn invalid_streams_are_refused_with_their_line() {
     insta::glob!("protocol/invalid", "*.ndjson", |path| {
         let records = std::fs::read_to_string(path).expect("fixture");
-        let error = build_trace(&program(), Analysis::default(), &records, &end(&records))
+        let program = program();
+        let error = build_trace(&program, analysis(&program), &records, &end(&records))
             .expect_err("an invalid stream");
         insta::with_settings!({ omit_expression => true }, {
             insta::assert_snapshot!(error.to_string());
