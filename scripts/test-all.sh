@@ -16,6 +16,12 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
 
+step "wasm32: the pure part of algoscope-run (scripts/wasm-cargo.sh)"
+scripts/wasm-cargo.sh build -p algoscope-run --no-default-features
+
+step "cargo package --workspace (metadata, file lists, versions; a full verify build: cargo package --workspace)"
+cargo package --workspace --allow-dirty --no-verify --quiet
+
 if [ -d runtimes/python/tests ]; then
   step "Python runtime tests"
   python3 -m unittest discover -s runtimes/python/tests -t runtimes/python -v 2>&1 | tail -n 5
