@@ -1,729 +1,55 @@
-// algoscope's JavaScript recorder: one plain ES module with no dependencies, shared by the CLI
+// algoscope's JavaScript recorder: plain ES modules with no dependencies, shared by the CLI
 // (under Node), the Node binding and the browser. Instrumented programs (crates/instrument-js)
 // call its API as the global `__as`; it builds trace format v1 steps as they happen.
 //
-// Formatting values the way Node's console does (util.format / util.inspect defaults:
-// depth 2, breakLength 80, compact 3, array grouping), written without Node-only modules so a
-// browser can use it. It never runs the program's code: properties are read through their
-// descriptors (getters show as [Getter]), and Proxies the recorder knows are shown as such.
+// The module-level parts are in modules of their own: introspect.mjs (the built-ins read
+// through, captured at load, and what a value is), defines.mjs (the define hook),
+// inspect.mjs (Node's util.inspect / util.format), sampling.mjs and holdback.mjs (loop
+// sampling and holding back the last passes of a loop of unknown length).
 
-const {
-  getPrototypeOf,
-  getOwnPropertyDescriptor,
-  ownKeys,
+import { defineSerial, installDefineHook, neverDefinedOn, stillPlain } from './defines.mjs';
+import { format, inspect, quote } from './inspect.mjs';
+import {
   apply,
-} = Reflect;
-const ObjectProto = Object.prototype;
-const ArrayProto = Array.prototype;
-const hasOwn = Object.hasOwn;
-const fnToString = Function.prototype.toString;
-const mapSize = getOwnPropertyDescriptor(Map.prototype, 'size').get;
-const setSize = getOwnPropertyDescriptor(Set.prototype, 'size').get;
-const mapEntries = Map.prototype.entries;
-const setValues = Set.prototype.values;
-const dateGetTime = Date.prototype.getTime;
-const dateToISO = Date.prototype.toISOString;
-const regexpSource = getOwnPropertyDescriptor(RegExp.prototype, 'source').get;
-const regexpFlags = getOwnPropertyDescriptor(RegExp.prototype, 'flags').get;
-const typedArrayProto = getPrototypeOf(Int8Array.prototype);
-const typedArrayTag = getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
-const typedArrayLength = getOwnPropertyDescriptor(typedArrayProto, 'length').get;
-const symbolToString = Symbol.prototype.toString;
-const symbolDescription = getOwnPropertyDescriptor(Symbol.prototype, 'description').get;
-const isArray = Array.isArray;
-const generatorProto = getPrototypeOf(function* () {}).prototype;
-const asyncGeneratorProto = getPrototypeOf(async function* () {}).prototype;
+  ArrayProto,
+  asyncGeneratorProto,
+  codePoints,
+  constructorName,
+  dateGetTime,
+  dateText,
+  errorInfo,
+  functionName,
+  generatorProto,
+  getOwnPropertyDescriptor,
+  getPrototypeOf,
+  hasOwn,
+  kindOf,
+  mapEntries,
+  mapEntryList,
+  mapSize,
+  numberAt,
+  ObjectProto,
+  ownData,
+  ownKeys,
+  regexpFlags,
+  regexpSource,
+  regexpText,
+  setSize,
+  setValueList,
+  setValues,
+  sizeOf,
+  symbolText,
+  typedArrayInfo,
+  typedArrayLength,
+  typedArrayTag,
+} from './introspect.mjs';
+import { createHoldback } from './holdback.mjs';
+import { countingLength, createSampler, FIRST_PASSES, LAST_PASSES, OBJECT_COST } from './sampling.mjs';
+
 /** The built-in `next`/`return`/`throw` of both generator prototypes, before any hook. */
 const generatorMethods = [generatorProto, asyncGeneratorProto].flatMap((proto) =>
   ['next', 'return', 'throw'].map((key) => ({ proto, key, original: proto[key] })),
 );
-
-/** True when `fn` succeeds on `value` (a brand check through a built-in). */
-function brand(fn, value) {
-  try {
-    apply(fn, value, []);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const kinds = new WeakMap();
-
-/**
- * Which built-in kind an object is, checked without running its code. An object's kind never
- * changes, so it is worked out once (the brand checks throw, which is slow).
- */
-export function kindOf(value, proxies) {
-  if (proxies && proxies.has(value)) return 'proxy';
-  let kind = kinds.get(value);
-  if (kind === undefined) {
-    kind = findKind(value);
-    kinds.set(value, kind);
-  }
-  return kind;
-}
-
-function findKind(value) {
-  if (typeof value === 'function') {
-    const src = apply(fnToString, value, []);
-    return src.startsWith('class') ? 'class' : 'function';
-  }
-  if (isArray(value)) return 'array';
-  if (brand(typedArrayTag, value) && apply(typedArrayTag, value, []) !== undefined) return 'typedarray';
-  if (brand(mapSize, value)) return 'map';
-  if (brand(setSize, value)) return 'set';
-  if (brand(dateGetTime, value)) return 'date';
-  if (brand(regexpSource, value) && value !== RegExp.prototype) return 'regexp';
-  if (protoChainHas(value, Error.prototype)) return 'error';
-  if (protoChainHas(value, Promise.prototype)) return 'promise';
-  if (protoChainHas(value, generatorProto)) return 'generator';
-  if (protoChainHas(value, asyncGeneratorProto)) return 'asyncgenerator';
-  if (protoChainHas(value, WeakMap.prototype)) return 'weakmap';
-  if (protoChainHas(value, WeakSet.prototype)) return 'weakset';
-  return 'object';
-}
-
-/** Whether `proto` is on the prototype chain of `value` (no Symbol.hasInstance). */
-export function protoChainHas(value, proto) {
-  let p = value;
-  for (let i = 0; i < 10000 && p != null; i++) {
-    p = getPrototypeOf(p);
-    if (p === proto) return true;
-  }
-  return false;
-}
-
-/** An own data property's value, or undefined (getters are never called). */
-export function ownData(obj, key) {
-  const d = getOwnPropertyDescriptor(obj, key);
-  return d && 'value' in d ? d.value : undefined;
-}
-
-/** The constructor name of an object, from its prototype's own `constructor` data property. */
-export function constructorName(value) {
-  const proto = getPrototypeOf(value);
-  if (proto === null) return null;
-  const ctor = ownData(proto, 'constructor');
-  if (typeof ctor === 'function') {
-    const name = ownData(ctor, 'name');
-    if (typeof name === 'string' && name !== '') return name;
-  }
-  return 'Object';
-}
-
-/** A function's own name, or ''. */
-export function functionName(fn) {
-  const name = ownData(fn, 'name');
-  return typeof name === 'string' ? name : '';
-}
-
-export function typedArrayInfo(value) {
-  return { tag: apply(typedArrayTag, value, []), length: apply(typedArrayLength, value, []) };
-}
-
-export function mapEntryList(value, limit = Infinity) {
-  const out = [];
-  const it = apply(mapEntries, value, []);
-  for (let r = it.next(); !r.done && out.length < limit; r = it.next()) out.push(r.value);
-  return { entries: out, size: apply(mapSize, value, []) };
-}
-
-export function setValueList(value, limit = Infinity) {
-  const out = [];
-  const it = apply(setValues, value, []);
-  for (let r = it.next(); !r.done && out.length < limit; r = it.next()) out.push(r.value);
-  return { values: out, size: apply(setSize, value, []) };
-}
-
-export function dateText(value) {
-  const t = apply(dateGetTime, value, []);
-  return Number.isNaN(t) ? 'Invalid Date' : apply(dateToISO, value, []);
-}
-
-export function regexpText(value) {
-  return `/${apply(regexpSource, value, [])}/${apply(regexpFlags, value, [])}`;
-}
-
-export function symbolText(sym) {
-  return apply(symbolToString, sym, []);
-}
-
-/** Error type name and message, read without running user code. */
-export function errorInfo(err) {
-  if (err === null || (typeof err !== 'object' && typeof err !== 'function')) {
-    return { type: typeof err === 'undefined' ? 'undefined' : typeof err, message: primitiveText(err) };
-  }
-  let type = constructorName(err) || 'Object';
-  const ownName = ownData(err, 'name');
-  if (typeof ownName === 'string') type = ownName;
-  let message = ownData(err, 'message');
-  if (typeof message !== 'string') message = message === undefined ? '' : primitiveText(message);
-  return { type, message };
-}
-
-function primitiveText(v) {
-  if (typeof v === 'symbol') return symbolText(v);
-  if (typeof v === 'bigint') return `${v}n`;
-  if (Object.is(v, -0)) return '-0';
-  if (v !== null && (typeof v === 'object' || typeof v === 'function')) return '[object]';
-  return String(v);
-}
-
-// ----- quoting ------------------------------------------------------------------------
-
-const meta = [
-  '\\x00', '\\x01', '\\x02', '\\x03', '\\x04', '\\x05', '\\x06', '\\x07',
-  '\\b', '\\t', '\\n', '\\x0B', '\\f', '\\r', '\\x0E', '\\x0F',
-  '\\x10', '\\x11', '\\x12', '\\x13', '\\x14', '\\x15', '\\x16', '\\x17',
-  '\\x18', '\\x19', '\\x1A', '\\x1B', '\\x1C', '\\x1D', '\\x1E', '\\x1F',
-];
-
-/** A string quoted the way Node's inspect does (single quotes unless the text has them). */
-export function quote(str) {
-  let q = "'";
-  if (str.includes("'")) {
-    if (!str.includes('"')) q = '"';
-    else if (!str.includes('`') && !str.includes('${')) q = '`';
-  }
-  let out = '';
-  for (const ch of str) {
-    const c = ch.codePointAt(0);
-    if (ch === q || ch === '\\') out += '\\' + ch;
-    else if (c < 0x20) out += meta[c];
-    else if (c === 0x7f) out += '\\x7F';
-    else out += ch;
-  }
-  return q + out + q;
-}
-
-const identRe = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
-
-// ----- inspect ------------------------------------------------------------------------
-
-/**
- * Formats `value` like Node's util.inspect with default options.
- * @param {unknown} value
- * @param {{proxies?: WeakSet<object>}} [options]
- */
-export function inspect(value, options = {}) {
-  const ctx = {
-    depth: options.depth ?? 2,
-    breakLength: 80,
-    compact: 3,
-    indentationLvl: 0,
-    currentDepth: 0,
-    seen: [],
-    circular: new Map(),
-    proxies: options.proxies,
-  };
-  return formatValue(ctx, value, 0, false);
-}
-
-function formatPrimitive(value, nested) {
-  switch (typeof value) {
-    case 'string':
-      return nested ? quote(value) : value;
-    case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
-    case 'bigint':
-      return `${value}n`;
-    case 'symbol':
-      return symbolText(value);
-    default:
-      return String(value);
-  }
-}
-
-function formatValue(ctx, value, recurseTimes, typedArray) {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    return formatPrimitive(value, true);
-  }
-  if (ctx.seen.includes(value)) {
-    let index = 1;
-    if (!ctx.circular.has(value)) {
-      ctx.circular.set(value, ctx.circular.size + 1);
-    }
-    index = ctx.circular.get(value);
-    return `[Circular *${index}]`;
-  }
-  return formatRaw(ctx, value, recurseTimes, typedArray);
-}
-
-function getPrefix(constructor, tag, fallback, size = '') {
-  if (constructor === null) {
-    if (tag !== '' && fallback !== tag) return `[${fallback}${size}: null prototype] [${tag}] `;
-    return `[${fallback}${size}: null prototype] `;
-  }
-  if (tag !== '' && constructor !== tag) return `${constructor}${size} [${tag}] `;
-  return `${constructor}${size} `;
-}
-
-function formatKey(key) {
-  if (typeof key === 'symbol') return `[${symbolText(key)}]`;
-  if (identRe.test(key)) return key;
-  return quote(key);
-}
-
-function formatProperty(ctx, obj, recurseTimes, key, arrayLike) {
-  const desc = getOwnPropertyDescriptor(obj, key) || { value: obj[key], enumerable: true };
-  let str;
-  if (desc.value !== undefined || !('get' in desc || 'set' in desc)) {
-    const diff = ctx.compact !== 3 ? 2 : 3;
-    ctx.indentationLvl += diff;
-    str = formatValue(ctx, desc.value, recurseTimes, false);
-    ctx.indentationLvl -= diff;
-  } else if (desc.get !== undefined) {
-    str = desc.set !== undefined ? '[Getter/Setter]' : '[Getter]';
-  } else if (desc.set !== undefined) {
-    str = '[Setter]';
-  } else {
-    str = 'undefined';
-  }
-  if (arrayLike) return str;
-  return `${formatKey(key)}: ${str}`;
-}
-
-function ownEnumerableKeys(value, skipIndices) {
-  const keys = [];
-  for (const key of ownKeys(value)) {
-    const d = getOwnPropertyDescriptor(value, key);
-    if (!d || !d.enumerable) continue;
-    if (skipIndices && typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key)) continue;
-    keys.push(key);
-  }
-  return keys;
-}
-
-function formatRaw(ctx, value, recurseTimes, typedArray) {
-  const kind = kindOf(value, ctx.proxies);
-  if (kind === 'proxy') return 'Proxy [ <hidden> ]';
-  let constructor = constructorName(value);
-  let keys;
-  let base = '';
-  let braces;
-  let formatter = null;
-  let extrasType = 'object';
-  let noIterator = false;
-  let output;
-
-  switch (kind) {
-    case 'array': {
-      const length = ownData(value, 'length');
-      const prefix = constructor !== 'Array' || false ? getPrefix(constructor, '', 'Array', `(${length})`) : '';
-      keys = ownEnumerableKeys(value, true);
-      braces = [`${prefix}[`, ']'];
-      if (length === 0 && keys.length === 0) return `${braces[0]}]`;
-      extrasType = 'array';
-      formatter = () => formatArray(ctx, value, recurseTimes);
-      break;
-    }
-    case 'typedarray': {
-      const { tag, length } = typedArrayInfo(value);
-      keys = ownEnumerableKeys(value, true);
-      const prefix = getPrefix(constructor, tag, tag, `(${length})`);
-      braces = [`${prefix}[`, ']'];
-      if (length === 0 && keys.length === 0) return `${braces[0]}]`;
-      extrasType = 'array';
-      formatter = () => {
-        const out = [];
-        const n = Math.min(length, 100);
-        for (let i = 0; i < n; i++) out.push(formatPrimitive(value[i], true));
-        if (length > n) out.push(`... ${length - n} more item${length - n > 1 ? 's' : ''}`);
-        return out;
-      };
-      break;
-    }
-    case 'map': {
-      const { entries, size } = mapEntryList(value);
-      keys = ownEnumerableKeys(value, false);
-      const prefix = getPrefix(constructor, 'Map', 'Map', `(${size})`);
-      if (size === 0 && keys.length === 0) return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-      formatter = () => {
-        const out = [];
-        ctx.indentationLvl += 2;
-        for (const [k, v] of entries.slice(0, 100)) {
-          out.push(`${formatValue(ctx, k, recurseTimes, false)} => ${formatValue(ctx, v, recurseTimes, false)}`);
-        }
-        ctx.indentationLvl -= 2;
-        if (size > 100) out.push(`... ${size - 100} more item${size - 100 > 1 ? 's' : ''}`);
-        return out;
-      };
-      break;
-    }
-    case 'set': {
-      const { values, size } = setValueList(value);
-      keys = ownEnumerableKeys(value, false);
-      const prefix = getPrefix(constructor, 'Set', 'Set', `(${size})`);
-      if (size === 0 && keys.length === 0) return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-      formatter = () => {
-        const out = [];
-        ctx.indentationLvl += 2;
-        for (const v of values.slice(0, 100)) out.push(formatValue(ctx, v, recurseTimes, false));
-        ctx.indentationLvl -= 2;
-        if (size > 100) out.push(`... ${size - 100} more item${size - 100 > 1 ? 's' : ''}`);
-        return out;
-      };
-      break;
-    }
-    default: {
-      noIterator = true;
-    }
-  }
-  if (noIterator) {
-    keys = ownEnumerableKeys(value, false);
-    braces = ['{', '}'];
-    if (kind === 'object' && constructor === 'Object') {
-      if (keys.length === 0) return '{}';
-    } else if (kind === 'function' || kind === 'class') {
-      base = functionBase(value, constructor, kind);
-      if (keys.length === 0) return base;
-    } else if (kind === 'regexp') {
-      base = regexpText(value);
-      if (keys.length === 0) return base;
-    } else if (kind === 'date') {
-      base = dateText(value);
-      if (keys.length === 0) return base;
-    } else if (kind === 'error') {
-      const { type, message } = errorInfo(value);
-      const stack = ownData(value, 'stack');
-      base = typeof stack === 'string' && stack !== '' ? stack : message ? `[${type}: ${message}]` : `[${type}]`;
-      keys = keys.filter((k) => k !== 'message' && k !== 'stack');
-      if (keys.length === 0) return base;
-    } else if (kind === 'promise') {
-      braces[0] = `${getPrefix(constructor, 'Promise', 'Promise')}{`;
-      formatter = () => ['<unknown>'];
-    } else if (kind === 'weakmap' || kind === 'weakset') {
-      const tag = kind === 'weakmap' ? 'WeakMap' : 'WeakSet';
-      return `${getPrefix(constructor, tag, tag)}{ <items unknown> }`;
-    } else if (kind === 'generator' || kind === 'asyncgenerator') {
-      braces[0] = `Object [${kind === 'generator' ? 'Generator' : 'AsyncGenerator'}] {`;
-      if (keys.length === 0) return `${braces[0]}}`;
-    } else {
-      if (constructor === null) braces[0] = `[Object: null prototype] {`;
-      else braces[0] = `${getPrefix(constructor, '', 'Object')}{`;
-      if (keys.length === 0) return `${braces[0]}}`;
-    }
-  }
-
-  if (recurseTimes > ctx.depth) {
-    const name = kind === 'array' ? 'Array' : constructor || 'Object';
-    return `[${name}]`;
-  }
-  recurseTimes += 1;
-  ctx.seen.push(value);
-  ctx.currentDepth = recurseTimes;
-  output = formatter ? formatter() : [];
-  for (const key of keys) {
-    output.push(formatProperty(ctx, value, recurseTimes, key, false));
-  }
-  ctx.seen.pop();
-  if (ctx.circular.has(value)) {
-    const ref = `<ref *${ctx.circular.get(value)}>`;
-    if (base === '') braces[0] = `${ref} ${braces[0]}`;
-    else base = `${ref} ${base}`;
-  }
-  return reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value);
-}
-
-function functionBase(value, constructor, kind) {
-  const name = functionName(value);
-  if (kind === 'class') {
-    let base = `[class ${name || '(anonymous)'}`;
-    const parent = getPrototypeOf(value);
-    if (parent !== Function.prototype && parent !== null) {
-      const pname = typeof parent === 'function' ? functionName(parent) : '';
-      if (pname) base += ` extends ${pname}`;
-    }
-    return `${base}]`;
-  }
-  let type = 'Function';
-  if (constructor === 'GeneratorFunction') type = 'GeneratorFunction';
-  else if (constructor === 'AsyncFunction') type = 'AsyncFunction';
-  else if (constructor === 'AsyncGeneratorFunction') type = 'AsyncGeneratorFunction';
-  let base = `[${type}`;
-  base += name === '' ? ' (anonymous)' : `: ${name}`;
-  base += ']';
-  if (constructor === null) base += ' [null prototype]';
-  return base;
-}
-
-function formatArray(ctx, value, recurseTimes) {
-  const length = ownData(value, 'length');
-  const outputLength = Math.min(100, length);
-  const remaining = length - outputLength;
-  const output = [];
-  let holes = 0;
-  for (let i = 0; i < outputLength; i++) {
-    const d = getOwnPropertyDescriptor(value, String(i));
-    if (d === undefined) {
-      holes++;
-      continue;
-    }
-    if (holes > 0) {
-      output.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
-      holes = 0;
-    }
-    output.push(formatProperty(ctx, value, recurseTimes, String(i), true));
-  }
-  if (holes > 0) output.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
-  if (remaining > 0) output.push(`... ${remaining} more item${remaining > 1 ? 's' : ''}`);
-  return output;
-}
-
-function groupArrayElements(ctx, output, value) {
-  let totalLength = 0;
-  let maxLength = 0;
-  let i = 0;
-  let outputLength = output.length;
-  if (value && ownData(value, 'length') > 100 && output.length > 100) outputLength--;
-  const separatorSpace = 2;
-  const dataLen = new Array(outputLength);
-  for (; i < outputLength; i++) {
-    const len = output[i].length;
-    dataLen[i] = len;
-    totalLength += len + separatorSpace;
-    if (maxLength < len) maxLength = len;
-  }
-  const actualMax = maxLength + separatorSpace;
-  if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength &&
-      (totalLength / actualMax > 5 || maxLength <= 6)) {
-    const approxCharHeights = 2.5;
-    const averageBias = Math.sqrt(actualMax - totalLength / output.length);
-    const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
-    const columns = Math.min(
-      Math.round(Math.sqrt(approxCharHeights * biasedMax * outputLength) / biasedMax),
-      Math.floor((ctx.breakLength - ctx.indentationLvl) / actualMax),
-      ctx.compact * 4,
-      15,
-    );
-    if (columns <= 1) return output;
-    const tmp = [];
-    const maxLineLength = [];
-    for (let c = 0; c < columns; c++) {
-      let lineLength = 0;
-      for (let j = c; j < output.length; j += columns) {
-        if (dataLen[j] > lineLength) lineLength = dataLen[j];
-      }
-      maxLineLength.push(lineLength + separatorSpace);
-    }
-    let padStart = true;
-    if (value !== undefined) {
-      for (let k = 0; k < output.length; k++) {
-        const d = getOwnPropertyDescriptor(value, String(k));
-        const v = d && 'value' in d ? d.value : undefined;
-        if (typeof v !== 'number' && typeof v !== 'bigint') {
-          padStart = false;
-          break;
-        }
-      }
-    }
-    for (let r = 0; r < outputLength; r += columns) {
-      const max = Math.min(r + columns, outputLength);
-      let str = '';
-      let j = r;
-      for (; j < max - 1; j++) {
-        const padding = maxLineLength[j - r];
-        str += padStart ? `${output[j]}, `.padStart(padding, ' ') : `${output[j]}, `.padEnd(padding, ' ');
-      }
-      if (padStart) {
-        str += output[j].padStart(maxLineLength[j - r] - separatorSpace, ' ');
-      } else {
-        str += output[j];
-      }
-      tmp.push(str);
-    }
-    if (outputLength < output.length) tmp.push(output[outputLength]);
-    return tmp;
-  }
-  return output;
-}
-
-function isBelowBreakLength(ctx, output, start, base) {
-  let totalLength = output.length + start;
-  if (totalLength + output.length > ctx.breakLength) return false;
-  for (let i = 0; i < output.length; i++) {
-    totalLength += output[i].length;
-    if (totalLength > ctx.breakLength) return false;
-  }
-  return base === '' || !base.includes('\n');
-}
-
-function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value) {
-  const entries = output.length;
-  if (extrasType === 'array' && entries > 6) {
-    output = groupArrayElements(ctx, output, value);
-  }
-  if (ctx.currentDepth - recurseTimes < ctx.compact && entries === output.length) {
-    const start = output.length + ctx.indentationLvl + braces[0].length + base.length + 10;
-    if (isBelowBreakLength(ctx, output, start, base)) {
-      const joined = output.join(', ');
-      if (!joined.includes('\n')) {
-        return `${base ? `${base} ` : ''}${braces[0]} ${joined} ${braces[1]}`;
-      }
-    }
-  }
-  const indentation = `\n${' '.repeat(ctx.indentationLvl)}`;
-  return `${base ? `${base} ` : ''}${braces[0]}${indentation}  ${output.join(`,${indentation}  `)}${indentation}${braces[1]}`;
-}
-
-// ----- format -------------------------------------------------------------------------
-
-/**
- * Joins console arguments the way Node's util.format does (%s %d %i %f %j %o %O %c %%).
- * @param {unknown[]} args
- * @param {{proxies?: WeakSet<object>}} [options]
- */
-export function format(args, options = {}) {
-  const first = args[0];
-  let a = 0;
-  let str = '';
-  let join = '';
-  if (typeof first === 'string') {
-    if (args.length === 1) return first;
-    let tempStr;
-    let lastPos = 0;
-    for (let i = 0; i < first.length - 1; i++) {
-      if (first.charCodeAt(i) !== 37) continue;
-      const next = first[++i];
-      if (a + 1 !== args.length) {
-        switch (next) {
-          case 's': {
-            const v = args[++a];
-            if (typeof v === 'number') tempStr = formatPrimitive(v, false);
-            else if (typeof v === 'bigint') tempStr = `${v}n`;
-            else if (v !== null && typeof v === 'object') tempStr = inspect(v, { ...options, depth: 0 });
-            else tempStr = typeof v === 'symbol' ? symbolText(v) : String(v);
-            break;
-          }
-          case 'j':
-            try {
-              tempStr = JSON.stringify(args[++a]);
-            } catch {
-              tempStr = '[Circular]';
-            }
-            break;
-          case 'd': {
-            const v = args[++a];
-            if (typeof v === 'bigint') tempStr = `${v}n`;
-            else if (typeof v === 'symbol' || (v !== null && typeof v === 'object')) tempStr = 'NaN';
-            else tempStr = formatPrimitive(Number(v), false);
-            break;
-          }
-          case 'O':
-          case 'o':
-            tempStr = inspect(args[++a], options);
-            break;
-          case 'i': {
-            const v = args[++a];
-            if (typeof v === 'bigint') tempStr = `${v}n`;
-            else if (typeof v === 'symbol' || (v !== null && typeof v === 'object')) tempStr = 'NaN';
-            else tempStr = formatPrimitive(parseInt(v, 10), false);
-            break;
-          }
-          case 'f': {
-            const v = args[++a];
-            tempStr = typeof v === 'symbol' ? 'NaN' : formatPrimitive(parseFloat(v), false);
-            break;
-          }
-          case 'c':
-            a += 1;
-            tempStr = '';
-            break;
-          case '%':
-            str += first.slice(lastPos, i);
-            lastPos = i + 1;
-            continue;
-          default:
-            continue;
-        }
-        if (lastPos !== i - 1) str += first.slice(lastPos, i - 1);
-        str += tempStr;
-        lastPos = i + 1;
-      } else if (next === '%') {
-        str += first.slice(lastPos, i);
-        lastPos = i + 1;
-      }
-    }
-    if (lastPos !== 0) {
-      a++;
-      join = ' ';
-      if (lastPos < first.length) str += first.slice(lastPos);
-    }
-  }
-  while (a < args.length) {
-    const v = args[a];
-    str += join;
-    str += typeof v !== 'string' ? inspect(v, options) : v;
-    join = ' ';
-    a++;
-  }
-  return str;
-}
-
-// ======================================================================================
-// The recorder: what instrumented programs call (`__as`), building trace format v1 steps.
-// ======================================================================================
-
-// ----- watching property definitions -------------------------------------------------
-//
-// Reading an object's slots through property descriptors is slow (a descriptor object per
-// slot). A property can only become an accessor (or change its enumerability) through the
-// define functions below, so once a full read found an object free of accessors, its slots
-// can be read directly (`o[i]`, `Object.keys`) until one of them is applied to it. The hook
-// wraps them (a Proxy with an `apply` trap: same function otherwise) and notes each target.
-
-/** `serial` counts define calls; `at` maps each target to the serial of its last one. */
-const defines = { serial: 0, at: new WeakMap(), installed: false };
-
-function noteDefine(target) {
-  if (target !== null && (typeof target === 'object' || typeof target === 'function')) {
-    defines.at.set(target, ++defines.serial);
-  }
-}
-
-/**
- * Installs the define hook in this realm, once: `Object.defineProperty`,
- * `Object.defineProperties`, `Reflect.defineProperty`, `__defineGetter__`,
- * `__defineSetter__` and `Error.captureStackTrace` note their target, then do what they did.
- */
-function installDefineHook() {
-  if (defines.installed) return;
-  const hook = (holder, key, targetOfCall) => {
-    const original = holder[key];
-    if (typeof original !== 'function') return false;
-    const wrapped = new Proxy(original, {
-      apply(fn, thisArg, args) {
-        noteDefine(targetOfCall(thisArg, args));
-        return apply(fn, thisArg, args);
-      },
-    });
-    const d = getOwnPropertyDescriptor(holder, key);
-    Object.defineProperty(holder, key, { ...d, value: wrapped });
-    return true;
-  };
-  const first = (_, args) => args[0];
-  const self = (thisArg) => thisArg;
-  const all = [
-    hook(Object, 'defineProperty', first),
-    hook(Object, 'defineProperties', first),
-    hook(Reflect, 'defineProperty', first),
-    hook(ObjectProto, '__defineGetter__', self),
-    hook(ObjectProto, '__defineSetter__', self),
-    hook(Error, 'captureStackTrace', first),
-  ];
-  defines.installed = all.slice(0, 5).every(Boolean);
-}
-
-/** Whether `o`, found free of accessors by a full read at define serial `checked`, still is. */
-function stillPlain(o, checked) {
-  if (!defines.installed) return false;
-  if (checked === defines.serial) return true;
-  const last = defines.at.get(o);
-  return last === undefined || last <= checked;
-}
 
 const RESERVED = '__as';
 const MAX_ITEMS = 60;
@@ -733,407 +59,11 @@ const MAX_TURNS = 10000;
 /** What `prompt()` throws with when no input line is left (runtimes/python: `input()`'s). */
 export const DEFAULT_INPUT_HINT = "prompt() found no more input: give the program's standard input with --stdin FILE";
 
-// ----- loop sampling --------------------------------------------------------------------
-//
-// The same policy, constants and numbers as the Python tracer
-// (runtimes/python/algoscope_tracer/sampling.py), so a long loop keeps the same passes in both
-// languages. Each running loop instance is watched from its first pass. After FIRST_PASSES
-// passes the cost of a pass (recorded steps per pass) is known and the loop's mode decided:
-// a loop whose length is known as it starts (`for (let i = a; i < b; i += k)` not assigning
-// `i` in its body, or `for … of` over an array, typed array, string, Map or Set) is sampled
-// when its passes would take more than half the step budget left when it started (its
-// share); a loop of unknown length (`while`, `do … while`, `for … in`, iterators) once it has
-// used a quarter of its share. In a sampled loop each pass is kept or skipped as it starts:
-// the first FIRST_PASSES, the last LAST_PASSES, and round numbers (10, 20 … 100, 200 …) while
-// the loop's steps so far, plus room for its last passes, fit in 60% of its share. Steps of
-// skipped passes (and of everything they call) are not recorded; their number is the next
-// recorded step's `sk`.
-//
-// A loop of unknown length only knows its last passes once it ends, so its passes that are
-// not kept are recorded but held back (`createHoldback`): the most recent LAST_PASSES are
-// written when the loop ends, older ones are folded into the next record written and count
-// as skipped. One loop instance holds back at a time (the first to need it); a loop of
-// unknown length sampled inside it keeps only its first passes and round numbers. Holding
-// back records every pass, so a run stops holding back once that has cost HOLD_COST times its
-// step budget.
-
-/** Passes always kept at the start of a loop (and watched to measure a pass's cost). */
-export const FIRST_PASSES = 5;
-/** Passes kept at the end of a sampled loop (held back while its length is unknown). */
-export const LAST_PASSES = 5;
-/**
- * Held passes are recorded in full, which costs several times what skipping them does: a run
- * holds passes back until that cost passes this many times its step budget (then its loops
- * of unknown length keep first passes and round numbers only).
- */
-export const HOLD_COST = 20;
-/** What a heap object read again costs, in steps (the sampler's `heldCost`). */
-export const OBJECT_COST = 4;
-
-/** 10, 20 … 90, 100, 200 … 900, 1000, …: one significant digit, at least two digits. */
-export function isRound(n) {
-  if (n < 10) return false;
-  while (n % 10 === 0) n /= 10;
-  return n < 10;
-}
-
-/**
- * Decides whether each pass of each loop is recorded, and counts the steps that are not.
- * `steps` is the number of recorded steps so far (the recorder keeps it up to date; it goes
- * down by the steps of held passes folded away); `sampled` turns true at the first skipped
- * or folded pass; `skipped` counts suppressed steps since the last recorded one; `heldCost`
- * what recording held passes has cost (the recorder adds a step and OBJECT_COST per object
- * sent for each held step).
- * @param {number} maxSteps the step budget
- * @param {ReturnType<typeof createHoldback> | null} [holdback] where passes of a loop of
- *   unknown length are held back, or null to keep only their first passes and round numbers
- */
-export function createSampler(maxSteps, holdback = null) {
-  return {
-    steps: 0,
-    sampled: false,
-    skipped: 0,
-    heldCost: 0,
-    /** The sampling state of the loop instance whose passes are held back, or null. */
-    holder: null,
-    /**
-     * The sampling state of a loop instance starting now; `length` is its number of passes
-     * when known (null otherwise; it may be filled in before the second pass starts).
-     */
-    startLoop(length) {
-      return { length, startSteps: this.steps, share: Math.max(0, maxSteps - this.steps), sampled: false, perPass: 0, kept: true, hold: false };
-    },
-    /** Whether pass `n` (1-based) of the loop with sampling state `state` is recorded. */
-    startPass(state, n) {
-      let used = this.steps - state.startSteps;
-      if (state === this.holder) used -= holdback.heldSteps; // passes that may yet be folded away
-      let keep;
-      if (n <= FIRST_PASSES) {
-        keep = true;
-      } else {
-        if (!state.sampled) {
-          if (n === FIRST_PASSES + 1) {
-            state.perPass = used / FIRST_PASSES;
-            // The length is known by now when it can be (`loopCount`, `sized`).
-            state.hold = state.length === null;
-          }
-          if (state.length !== null) state.sampled = state.perPass * state.length > state.share / 2;
-          else state.sampled = used > state.share / 4;
-        }
-        if (!state.sampled) {
-          keep = true;
-        } else if (state.length !== null && n > state.length - LAST_PASSES) {
-          keep = true;
-        } else {
-          // A held loop's last passes are in its steps so far already.
-          const lastRoom = state.perPass * (state.length !== null ? LAST_PASSES : 0);
-          keep = isRound(n) && used + lastRoom + state.perPass <= 0.6 * state.share;
-          if (state.hold && holdback !== null && (this.holder === null || this.holder === state)) {
-            if (this.heldCost > HOLD_COST * maxSteps) {
-              state.hold = false; // recording every pass costs too much: skip them
-              this.endLoop(state);
-            } else {
-              this.holder = state;
-              const folded = holdback.newPass(keep);
-              if (folded > 0) {
-                this.steps -= folded;
-                this.sampled = true;
-              }
-              keep = true;
-            }
-          }
-        }
-        if (!keep) this.sampled = true;
-      }
-      state.kept = keep;
-      return keep;
-    },
-    /** The loop instance with sampling state `state` ended: its held passes go out. */
-    endLoop(state) {
-      if (state === this.holder) {
-        this.holder = null;
-        holdback.flush();
-      }
-    },
-    /** The run ends: everything held back goes out. */
-    finish() {
-      this.holder = null;
-      if (holdback !== null) holdback.finish();
-    },
-    /** Steps skipped since the last recorded step (and resets the count). */
-    takeSkipped() {
-      const skipped = this.skipped;
-      this.skipped = 0;
-      return skipped;
-    },
-  };
-}
-
-// ----- holding back the last passes of a loop of unknown length -------------------------
-//
-// As the Python tracer does (sampling.py `Holdback`, runtimes/python/PROTOCOL.md): while a
-// loop of unknown length is sampled, the records of its most recent LAST_PASSES passes are
-// held here instead of sent. A pass that falls out of the window is folded: its records are
-// merged into one pending delta, which goes out merged into the next record sent (so every
-// record still reads as a change from the one before it, and the folded steps count as `sk`).
-// When the loop ends (exit, `break`, `return`, an exception, a budget), the held passes go out
-// in order. Only step records and `{out: text}` records go through here; `end` goes out
-// directly.
-
-const idOrder = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
-
-/**
- * Step records folded into one: what a reader that missed them needs to catch up, as the
- * last of them would read after the step before the first.
- * @param {number} maxFrames most frames a step lists (more are hidden)
- */
-function createPending(maxFrames) {
-  /** Frame id → its merged update (`v`: variables changed, `all`: an `lv` came). */
-  const frames = new Map();
-  const added = new Set();
-  const removed = new Set();
-  const transient = new Set();
-  /** Heap id → its latest wire. */
-  const objects = new Map();
-  const out = [];
-  let order = null;
-  let loops = null;
-  let length = null;
-  let skipped = 0;
-  let last = null;
-
-  function foldFrame(merged, update) {
-    for (const key of Object.keys(update)) {
-      const value = update[key];
-      if (key === 'ls') {
-        if (merged.v === undefined) {
-          merged.v = new Map(value);
-          merged.all = false;
-        } else {
-          for (const [name, v] of value) merged.v.set(name, v);
-        }
-      } else if (key === 'lv') {
-        merged.v = new Map(value);
-        merged.all = true;
-      } else if (key !== 'i') {
-        merged[key] = value;
-      }
-    }
-  }
-
-  function frameRecord(merged) {
-    const update = {};
-    for (const key of Object.keys(merged)) {
-      if (key === 'v') update[merged.all ? 'lv' : 'ls'] = [...merged.v];
-      else if (key !== 'all') update[key] = merged[key];
-    }
-    return update;
-  }
-
-  return {
-    /** Step records folded. */
-    steps: 0,
-    /** Adds one record (a step or `{out: text}`). */
-    fold(rec) {
-      if ('out' in rec) {
-        out.push(rec.out);
-        return;
-      }
-      this.steps++;
-      last = rec;
-      if (rec.f) {
-        for (const update of rec.f) {
-          let merged = frames.get(update.i);
-          if (merged === undefined) frames.set(update.i, (merged = { i: update.i }));
-          foldFrame(merged, update);
-        }
-      }
-      if (rec.lp) loops = rec.lp;
-      if (rec.sk) skipped += rec.sk;
-      if ('fp' in rec) {
-        if (order === null || rec.fp <= order[0]) order = [rec.fp, [...rec.fa]];
-        else order = [order[0], [...order[1].slice(0, rec.fp - order[0]), ...rec.fa]];
-      }
-      if (rec.h) for (const id of Object.keys(rec.h)) objects.set(id, rec.h[id]);
-      if (rec.hr) {
-        for (const id of rec.hr) {
-          if (added.delete(id)) transient.add(id);
-          else removed.add(id);
-        }
-      }
-      if (rec.ha) {
-        for (const id of rec.ha) {
-          if (!removed.delete(id)) {
-            added.add(id);
-            transient.delete(id);
-          }
-        }
-      }
-      if ('n' in rec) length = rec.n;
-    },
-    /** `[out text or null, the step record]` of everything folded (at least one step). */
-    record() {
-      const rec = {};
-      if ('e' in last) rec.e = last.e;
-      rec.l = last.l;
-      if (order !== null) {
-        rec.fp = order[0];
-        rec.fa = order[1];
-      }
-      let merged = [...frames.values()];
-      if (order !== null && order[0] + order[1].length < maxFrames) {
-        // Nothing is hidden: a frame that came and went within the folded steps is gone for
-        // good, and the reader never needs it.
-        const listed = new Set(order[1]);
-        merged = merged.filter((m) => !('fn' in m) || listed.has(m.i));
-      }
-      if (merged.length > 0) rec.f = merged.map(frameRecord);
-      if ('r' in last) rec.r = last.r;
-      if ('x' in last) rec.x = last.x;
-      if (added.size > 0) rec.ha = [...added].sort(idOrder);
-      if (removed.size > 0) rec.hr = [...removed].sort(idOrder);
-      let h = null;
-      for (const [id, wire] of objects) {
-        if (removed.has(id) || transient.has(id)) continue;
-        if (h === null) h = {};
-        h[id] = wire;
-      }
-      if (h !== null) rec.h = h;
-      if (loops !== null) rec.lp = loops;
-      if (length !== null) rec.n = length;
-      if ('o' in last) rec.o = last.o;
-      const sk = skipped + this.steps - 1;
-      if (sk > 0) rec.sk = sk;
-      return [out.length > 0 ? out.join('') : null, rec];
-    },
-  };
-}
-
-const stepCount = (records) => records.reduce((n, rec) => n + ('out' in rec ? 0 : 1), 0);
-
-/**
- * The held passes of the one loop instance holding back, and the pending folded delta.
- * @param {(record: object) => void} emit sends a record on
- * @param {number} limit passes held (the last passes kept of a sampled loop)
- * @param {number} maxFrames most frames a step lists
- */
-export function createHoldback(emit, limit, maxFrames) {
-  /** Held passes, oldest first: `{kept, records}`; a kept pass (a round number) goes out when it leaves the window, the others are folded. */
-  let passes = [];
-  let pending = null;
-
-  return {
-    /** The list the running held pass's records go to, or null (records go out). */
-    current: null,
-    /** Records go through `send` (something is held or pending). */
-    busy: false,
-    /** Step records held (not yet sent or folded). */
-    heldSteps: 0,
-    /**
-     * A held pass starts (`kept`: a round number, sent whatever follows); returns the steps
-     * folded away (the oldest pass, when more than `limit` are held).
-     */
-    newPass(kept) {
-      this.current = [];
-      passes.push({ kept, records: this.current });
-      this.busy = true;
-      let folded = 0;
-      while (passes.length > limit) {
-        const { kept: wasKept, records } = passes.shift();
-        const steps = stepCount(records);
-        if (wasKept) {
-          for (const rec of records) this.out(rec);
-        } else {
-          if (pending === null) pending = createPending(maxFrames);
-          for (const rec of records) pending.fold(rec);
-          folded += steps;
-        }
-        this.heldSteps -= steps;
-      }
-      return folded;
-    },
-    /** The holding loop ended: its held passes (the last ones) go out. */
-    flush() {
-      this.current = null;
-      const held = passes;
-      passes = [];
-      this.heldSteps = 0;
-      for (const { records } of held) for (const rec of records) this.out(rec);
-      this.busy = pending !== null;
-    },
-    /** The run ends: everything held or pending goes out (the last folded step on its own when no record followed it). */
-    finish() {
-      this.flush();
-      if (pending !== null) {
-        const p = pending;
-        pending = null;
-        this.busy = false;
-        const [text, rec] = p.record();
-        if (text !== null) emit({ out: text });
-        if (p.steps > 0) emit(rec);
-      }
-    },
-    /** Holds, merges or sends one record (a step or `{out: text}`). */
-    send(rec) {
-      if (this.current !== null) {
-        this.current.push(rec);
-        if (!('out' in rec)) this.heldSteps++;
-      } else {
-        this.out(rec);
-      }
-    },
-    /** Sends `rec`, merged with the pending delta when there is one. */
-    out(rec) {
-      if (pending !== null) {
-        pending.fold(rec);
-        if ('out' in rec) return;
-        const p = pending;
-        pending = null;
-        this.busy = this.current !== null;
-        const [text, merged] = p.record();
-        if (text !== null) emit({ out: text });
-        emit(merged);
-        return;
-      }
-      emit(rec);
-    },
-  };
-}
-
-/**
- * Passes of a counting loop `for (i = start; i <(=) bound; i += step)` (or `>`/`>=` with a
- * negative step) from its values as a pass starts, or null when they are not finite numbers
- * or the loop never ends by its test.
- * @param {unknown} start @param {unknown} bound @param {number} step @param {boolean} inclusive
- */
-export function countingLength(start, bound, step, inclusive) {
-  if (typeof start !== 'number' || typeof bound !== 'number' || typeof step !== 'number') return null;
-  if (!Number.isFinite(start) || !Number.isFinite(bound) || !Number.isFinite(step) || step === 0) return null;
-  const span = step > 0 ? bound - start : start - bound;
-  const by = Math.abs(step);
-  const n = inclusive ? Math.floor(span / by) + 1 : Math.ceil(span / by);
-  return Number.isSafeInteger(n) ? Math.max(0, n) : null;
-}
-
 /** Thrown at every recorder call once a budget has run out; user code cannot get past it. */
 class BudgetExhausted {
   constructor(reason) {
     this.reason = reason;
   }
-}
-
-function codePoints(s) {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
-    else {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-      n++;
-    }
-  }
-  return n;
 }
 
 function cutString(s) {
@@ -1155,7 +85,8 @@ function cutString(s) {
  * @param {number} [options.maxSteps] steps recorded before the run is stopped (20,000)
  * @param {number} [options.timeBudgetMs] wall-clock budget in ms (6,000)
  * @param {(record: object) => void} [options.onRecord] receives each record as it is made, in
- *   the wire protocol the Python tracer also writes (crates/cli/src/run/wire.rs reads both): a
+ *   the wire protocol the Python tracer also writes (runtimes/PROTOCOL.md; crates/run's
+ *   records.rs and assemble.rs read both): a
  *   step record says only what changed since the previous one (`e` event, `l` line, `fp`/`fa`
  *   frame order, `f` frame updates, `h` changed objects, `ha`/`hr` ids now alive / gone, `lp`
  *   loops, `n` output length, `o` output, `r` value, `x` exception, `sk` steps left out
@@ -1305,46 +236,6 @@ export function createRecorder(options = {}) {
       sampler.endLoop(loops[i].sampling);
     }
     loops.length = from;
-  }
-
-  /** The number of items `for … of` runs over `v`, when it can be known without program code. */
-  function sizeOf(v) {
-    if (typeof v === 'string') return codePoints(v);
-    if (v === null || typeof v !== 'object') return null;
-    switch (kindOf(v, proxies)) {
-      case 'array': {
-        const n = ownData(v, 'length');
-        return typeof n === 'number' ? n : null;
-      }
-      case 'typedarray':
-        return apply(typedArrayLength, v, []);
-      case 'map':
-        return apply(mapSize, v, []);
-      case 'set':
-        return apply(setSize, v, []);
-      default:
-        return null;
-    }
-  }
-
-  /** `v` followed through own data properties `keys` when it ends at a number; else NaN. */
-  function numberAt(v, keys) {
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      if (typeof k !== 'string' && typeof k !== 'number') return NaN;
-      if (typeof v === 'string') {
-        if (k !== 'length') return NaN;
-        v = v.length;
-        continue;
-      }
-      if (v === null || typeof v !== 'object') return NaN;
-      const kind = kindOf(v, proxies);
-      if (kind === 'proxy') return NaN;
-      if (k === 'size' && (kind === 'map' || kind === 'set')) v = apply(kind === 'map' ? mapSize : setSize, v, []);
-      else if (k === 'length' && kind === 'typedarray') v = apply(typedArrayLength, v, []);
-      else v = ownData(v, k);
-    }
-    return typeof v === 'number' ? v : NaN;
   }
 
   // ----- values -----------------------------------------------------------------------
@@ -1656,9 +547,8 @@ export function createRecorder(options = {}) {
     if (protoIndexStamp !== stamp) {
       protoIndexStamp = stamp;
       protoIndexFree =
-        defines.installed &&
-        !defines.at.has(ArrayProto) &&
-        !defines.at.has(ObjectProto) &&
+        neverDefinedOn(ArrayProto) &&
+        neverDefinedOn(ObjectProto) &&
         Object.keys(ArrayProto).length === 0 &&
         Object.keys(ObjectProto).length === 0;
     }
@@ -1681,7 +571,7 @@ export function createRecorder(options = {}) {
         out[n++] = nameOfProto(proto, o);
         const m = Math.min(length, MAX_ITEMS);
         if (e.plain && stillPlain(o, e.checked)) {
-          e.checked = defines.serial;
+          e.checked = defineSerial();
           if (proto === ArrayProto && arrayProtosClean()) {
             // A missing element reads as undefined: only then is `hasOwn` needed.
             for (let i = 0; i < m; i++) {
@@ -1700,7 +590,7 @@ export function createRecorder(options = {}) {
           out[n++] = v;
         }
         e.plain = plain;
-        e.checked = defines.serial;
+        e.checked = defineSerial();
         return n;
       }
       case 'typedarray': {
@@ -1788,7 +678,7 @@ export function createRecorder(options = {}) {
         const name = nameOfProto(getPrototypeOf(o), o);
         out[n++] = name;
         if (e.plain && stillPlain(o, e.checked)) {
-          e.checked = defines.serial;
+          e.checked = defineSerial();
           const keys = Object.keys(o);
           for (let i = 0; i < keys.length; i++) {
             const key = keys[i];
@@ -1801,7 +691,7 @@ export function createRecorder(options = {}) {
           let plain = true;
           for (let i = from + 1; i < n; i += 2) if (out[i] === GETTER || out[i] === SETTER) plain = false;
           e.plain = plain;
-          e.checked = defines.serial;
+          e.checked = defineSerial();
         }
         if (name === null || name === 'Object') return n;
         out[n++] = HOLE;
@@ -2436,12 +1326,12 @@ export function createRecorder(options = {}) {
     /** Notes the length of what a `for … of` iterates over, and returns it unchanged. */
     sized(f, idx, iterable) {
       const l = loopOf(f, idx);
-      if (l !== undefined && l.iteration === 0) l.sampling.length = sizeOf(iterable);
+      if (l !== undefined && l.iteration === 0) l.sampling.length = sizeOf(iterable, proxies);
       return iterable;
     },
     /** A number read through own data properties only (`__as.num(grid, 0, 'length')`), or NaN. */
     num(v, ...keys) {
-      return numberAt(v, keys);
+      return numberAt(v, keys, proxies);
     },
     tail(f, idx, sid, getter) {
       check();
