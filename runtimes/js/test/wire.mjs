@@ -1,5 +1,5 @@
 // Test helper: rebuilds whole steps from the recorder's wire records (the same rules as
-// crates/cli/src/run/assemble.rs), so tests can look at complete frames and heaps.
+// crates/run/src/assemble.rs), so tests can look at complete frames and heaps.
 export function decode(records) {
   const frames = new Map();
   let order = [];
