@@ -14,8 +14,9 @@ bin="${CARGO_TARGET_DIR:-../../target}/debug/examples/instrument"
 args=()
 if [ $# -gt 0 ]; then
   mkdir -p "$work/$1" "$work/worktree"
-  git show "$1:runtimes/js/recorder.mjs" > "$work/$1/recorder.mjs"
-  cp ../../runtimes/js/recorder.mjs "$work/worktree/recorder.mjs"
+  # The recorder is several modules: take the folder (without its tests) of each version.
+  git -C ../.. archive "$1" runtimes/js | tar -x -C "$work/$1" --strip-components=2 --exclude=test
+  cp ../../runtimes/js/*.mjs "$work/worktree/"
   args+=("--recorder=$work/$1/recorder.mjs" "--recorder=$work/worktree/recorder.mjs")
 fi
 for program in *.js; do

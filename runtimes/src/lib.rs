@@ -25,7 +25,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuntimeFile {
     /// Its path relative to the runtime's folder, `/`-separated (`tracer.py`,
-    /// `recorder/inspect.mjs`).
+    /// `inspect.mjs`).
     pub path: &'static str,
     /// Its text.
     pub text: &'static str,

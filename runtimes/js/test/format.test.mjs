@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import util from 'node:util';
-import { format } from '../recorder.mjs';
+import { format } from '../inspect.mjs';
 
 class ListNode {
   constructor(v) {

@@ -2,7 +2,8 @@
 // the steps it leaves out on the next recorded step, and keeps loop contexts' pass numbers true.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRecorder, createSampler, isRound, countingLength, FIRST_PASSES, LAST_PASSES } from '../recorder.mjs';
+import { createRecorder } from '../recorder.mjs';
+import { createSampler, isRound, countingLength, FIRST_PASSES, LAST_PASSES } from '../sampling.mjs';
 import { decode } from './wire.mjs';
 
 async function record(body, options = {}) {
