@@ -2,8 +2,6 @@
 //! `graph_layout`, test `graph_vs_dot`): seeded random DAGs, running `dot`, and reading its
 //! result back as layer tracks counted exactly like ours.
 
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -14,11 +12,13 @@ use algoscope_layout::graph::{count_crossings, GraphInput, LayerTrack};
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator started at `seed`.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -28,7 +28,7 @@ impl Rng {
 
     /// Uniform in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 

@@ -1,18 +1,11 @@
-//! Shared helpers of the loop-history tests: golden traces of every language and a compact,
-//! readable one-line-per-item summary of a [`LoopScene`] for snapshots.
-
-#![allow(dead_code)]
+//! Shared helpers of the loop-history tests (`algoscope-scene`'s and `algoscope-layout`'s):
+//! golden traces of every language and a compact, readable one-line-per-item summary of a
+//! [`LoopScene`] for snapshots.
 
 use algoscope_scene::{LoopItem, LoopRow, LoopScene, RowContainer, RowContent, RowPointer};
 use algoscope_trace_format::Trace;
 
-mod goldens;
-// Each test crate including this module uses some of them.
-#[allow(unused_imports)]
-pub use goldens::{all_goldens, load, root};
-
-/// The languages with golden traces, and how their files are named.
-pub const LANGUAGES: &[&str] = &["python", "javascript", "typescript"];
+pub use crate::goldens::{all_goldens, golden, load, root, LANGUAGES};
 
 /// The algorithms the loop view is checked on: example name and the function whose main
 /// loop is shown (compared with [`plain_name`], so `bubble_sort` is `bubbleSort`).
@@ -23,20 +16,6 @@ pub const ALGORITHMS: &[(&str, &str)] = &[
     ("bfs_dfs", "bfs"),
     ("linked_list", "reverse_list"),
 ];
-
-/// The golden trace of example `name` (`bubble_sort`) in `language`.
-pub fn golden(language: &str, name: &str) -> Trace {
-    let path = match language {
-        "python" => root().join("python").join(format!("{name}.json")),
-        "javascript" => root()
-            .join("javascript")
-            .join(format!("trace@{name}.js.snap")),
-        _ => root()
-            .join("typescript")
-            .join(format!("trace@{name}.ts.snap")),
-    };
-    load(&path)
-}
 
 fn cells(texts: impl Iterator<Item = (String, bool, Option<u64>, u64)>) -> String {
     texts

@@ -1,7 +1,5 @@
 //! Reading attributes of our SVG in tests (shared by the test crates that parse it).
 
-#![allow(dead_code)]
-
 /// The numeric attribute `name` of `node`. Panics when it is missing or not a number.
 pub fn num(node: roxmltree::Node, name: &str) -> f64 {
     node.attribute(name)

@@ -1,58 +1,37 @@
-//! Helpers for the Python tracing tests: run the built `algoscope trace`, read its trace.
+//! The runner tests' helpers: comparing a trace with its golden insta snapshot, and reading
+//! a trace's steps (the innermost local of a name, the object it points at, a primitive's
+//! text, the last step).
 
-#![allow(dead_code)] // each test file uses part of this module
+use std::path::Path;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use algoscope_trace_format::{to_delta, HeapObject, Step, Trace, Value};
 
-use algoscope_trace_format::{validate_str, HeapObject, Step, Trace, Value};
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repository root")
-}
-
-/// An edge-case program of `runtimes/python/tests/programs`.
-pub fn program(name: &str) -> PathBuf {
-    root().join("runtimes/python/tests/programs").join(name)
-}
-
-/// Runs `algoscope trace PATH ARGS… --pretty` and returns the process output.
-pub fn run_trace(path: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .arg("trace")
-        .arg(path)
-        .args(args)
-        .arg("--pretty")
-        .output()
-        .expect("run algoscope")
-}
-
-/// Traces `path` (exit 0 expected) and returns the JSON text and the validated trace.
-pub fn trace_text(path: &Path, args: &[&str]) -> (String, Trace) {
-    let output = run_trace(path, args);
-    assert!(
-        output.status.success(),
-        "{}: algoscope trace failed: {}",
-        path.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = String::from_utf8(output.stdout).expect("UTF-8 trace");
-    let trace = validate_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    (text, trace)
-}
-
-/// Traces `path` and returns the validated trace.
-pub fn trace(path: &Path, args: &[&str]) -> Trace {
-    trace_text(path, args).1
-}
-
-/// Traces an edge-case program by file name.
-pub fn trace_program(name: &str, args: &[&str]) -> Trace {
-    trace(&program(name), args)
+/// Compares `trace` (heaps as deltas, so unchanged objects are not repeated) with the golden
+/// insta snapshot in `tests/traces/<dir>/`: `<stem>.snap`, or with `name` given (inside
+/// `insta::glob!`, which adds `@<file>`) `<name>@<file>.snap`. The snapshot names `path`
+/// (relative to the repository) as its `input_file`.
+///
+/// Update deliberate changes with `INSTA_UPDATE=always cargo test -p CRATE --test NAME` and
+/// review them with `git diff`.
+pub fn golden(dir: &str, path: &Path, name: &str, trace: &Trace) {
+    let stem = if name.is_empty() {
+        path.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("trace")
+            .to_string()
+    } else {
+        name.to_string()
+    };
+    let delta = to_delta(trace);
+    let snapshots = crate::goldens::root().join(dir);
+    insta::with_settings!({
+        snapshot_path => snapshots,
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        input_file => path,
+    }, {
+        insta::assert_json_snapshot!(stem, delta);
+    });
 }
 
 /// The value of local `name` in the innermost frame of `step` that has it.

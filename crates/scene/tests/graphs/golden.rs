@@ -1,30 +1,11 @@
 //! Graph detection, overlay and universe on the golden traces of the examples, in all three
 //! languages: the same algorithm gives the same graph and the same state.
 
-use std::path::PathBuf;
-
 use algoscope_scene::{
     graph_universe, step_graphs, QueueKind, SceneGraph, SceneOptions, StateKind,
 };
-use algoscope_trace_format::{validate_str, Trace};
-
-/// The golden trace of `example` in `language` (`python` JSON files; JS/TS insta snapshots).
-pub fn golden(language: &str, example: &str) -> Trace {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces");
-    let text = match language {
-        "python" => std::fs::read_to_string(root.join(format!("python/{example}.json")))
-            .expect("golden python trace"),
-        lang => {
-            let ext = if lang == "javascript" { "js" } else { "ts" };
-            let snap =
-                std::fs::read_to_string(root.join(format!("{lang}/trace@{example}.{ext}.snap")))
-                    .expect("golden snapshot");
-            let start = snap[3..].find("\n---\n").expect("insta header") + 3 + 5;
-            snap[start..].to_string()
-        }
-    };
-    validate_str(&text).expect("valid golden trace")
-}
+use algoscope_test_support::goldens::golden;
+use algoscope_trace_format::Trace;
 
 const LANGUAGES: [&str; 3] = ["python", "javascript", "typescript"];
 
