@@ -2,37 +2,27 @@
 //! running (and holds standard error open) is killed with the tracer, and any run the runner
 //! kills on time says so in the trace (`stoppedBy: "time"`, `truncated`).
 
-use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
+use algoscope_run::{trace_program, Program, TraceOptions};
 use serde_json::Value;
 
-/// Traces `source` saved as `name` with a 1 s budget; returns the trace and how long it took.
+/// Traces `source` saved as `name` with a 1 s budget; returns the trace (as its JSON) and
+/// how long it took.
 fn trace(name: &str, source: &str) -> (Value, Duration) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join(name);
     std::fs::write(&path, source).expect("the program is written");
+    let options = TraceOptions {
+        time_budget_ms: 1000,
+        ..TraceOptions::default()
+    };
     let started = Instant::now();
-    let out = run(&path);
+    let program = Program::from_path(&path).expect("the program is read");
+    let trace = trace_program(&program, &options).expect("a trace");
     let took = started.elapsed();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let trace = serde_json::from_slice(&out.stdout).expect("trace JSON");
+    let trace = serde_json::to_value(&trace).expect("trace JSON");
     (trace, took)
-}
-
-fn run(path: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .arg("trace")
-        .arg(path)
-        .args(["--timeout-ms", "1000"])
-        .output()
-        .expect("the algoscope binary runs")
 }
 
 /// Budget 1 s + 1 s grace + start-up; the child sleeps 40 s.

@@ -1,15 +1,16 @@
-//! `algoscope trace` on every JavaScript and TypeScript example: the trace validates, its
+//! `trace_program` on every JavaScript and TypeScript example: the trace validates, its
 //! stdout equals what `node` prints for the program (TypeScript: for the JavaScript version of
 //! the same example), and it matches its golden snapshot in `tests/traces/` (heaps as deltas).
 
-mod trace_js_support;
+mod support;
 
 use std::path::Path;
 
-use trace_js_support::{golden, node_stdout, trace_file};
+use algoscope_run::TraceOptions;
+use support::{golden, node_stdout, trace_file};
 
 fn check_example(path: &Path, reference_js: &Path, language_dir: &str) {
-    let trace = trace_file(path, &[]);
+    let trace = trace_file(path, &TraceOptions::default());
     assert!(
         trace.error.is_none(),
         "{}: {:?}",

@@ -1,13 +1,14 @@
 //! The JavaScript/TypeScript cases that must come out right, each a small program in
 //! `tests/traces/{javascript,typescript}/cases/` with its golden trace beside it.
 
-mod trace_js_support;
+mod support;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use algoscope_run::TraceOptions;
 use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Trace, Value};
-use trace_js_support::{golden, node_stdout, root, trace_file};
+use support::{golden, node_stdout, root, time_budget, trace_file};
 
 fn case_path(language: &str, name: &str) -> PathBuf {
     root()
@@ -18,9 +19,9 @@ fn case_path(language: &str, name: &str) -> PathBuf {
 }
 
 /// Traces a case, checks it against its golden trace and returns it.
-fn case(name: &str, args: &[&str]) -> Trace {
+fn case(name: &str, options: &TraceOptions) -> Trace {
     let (language, path) = locate(name);
-    let trace = trace_file(&path, args);
+    let trace = trace_file(&path, options);
     golden(&format!("{language}/cases"), &path, "", &trace);
     trace
 }
@@ -36,7 +37,7 @@ fn locate(name: &str) -> (&'static str, PathBuf) {
 
 /// Traces a JavaScript case and checks its stdout is what `node` prints.
 fn case_like_node(name: &str) -> Trace {
-    let trace = case(name, &[]);
+    let trace = case(name, &TraceOptions::default());
     assert_eq!(
         trace.stdout,
         node_stdout(&case_path("javascript", name)),
@@ -237,7 +238,7 @@ fn generators_driven_by_for_of_and_by_next() {
 fn deep_recursion_stops_with_a_range_error() {
     // No golden trace: 250 frames in each of 750 steps is tens of megabytes.
     let path = locate("deep_recursion.js").1;
-    let trace = trace_file(&path, &[]);
+    let trace = trace_file(&path, &TraceOptions::default());
     assert_eq!(trace.stdout, node_stdout(&path));
     let deepest = trace.steps.iter().map(|s| s.stack.len()).max().unwrap_or(0);
     assert!((250..=252).contains(&deepest), "deepest stack {deepest}");
@@ -249,7 +250,14 @@ fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
     // No golden trace: how many round-numbered passes fit in the time budget depends on the
     // machine (3 s leaves room for a slow interpreter start on a loaded machine). As in Python, the loop is sampled, so the step budget is never reached.
     let path = locate("infinite_loop.js").1;
-    let trace = trace_file(&path, &["--max-steps", "500", "--timeout-ms", "3000"]);
+    let trace = trace_file(
+        &path,
+        &TraceOptions {
+            max_steps: 500,
+            time_budget_ms: 3000,
+            ..TraceOptions::default()
+        },
+    );
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
     assert!(trace.sampled);
@@ -260,7 +268,7 @@ fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
 
 #[test]
 fn an_uncaught_error_ends_the_trace() {
-    let trace = case("uncaught.js", &[]);
+    let trace = case("uncaught.js", &TraceOptions::default());
     let error = trace.error.as_ref().expect("an error");
     assert_eq!(error.type_name, "TypeError");
     assert_eq!(error.message, "too big: 3");
@@ -310,19 +318,19 @@ fn proxies_are_not_trapped() {
 
 #[test]
 fn es_modules_with_exports_and_top_level_await() {
-    let trace = case("module_exports.mjs", &[]);
+    let trace = case("module_exports.mjs", &TraceOptions::default());
     assert_eq!(trace.stdout, "40\n");
 }
 
 #[test]
 fn for_await_over_async_generators_and_arrays() {
-    let trace = case("for_await.mjs", &[]);
+    let trace = case("for_await.mjs", &TraceOptions::default());
     assert_eq!(trace.stdout, "36\n");
 }
 
 #[test]
 fn typescript_enums_namespaces_and_parameter_properties_run_untraced() {
-    let trace = case("ts_features.ts", &[]);
+    let trace = case("ts_features.ts", &TraceOptions::default());
     assert_eq!(trace.stdout, "1 12 3 square\n");
     let funcs: BTreeSet<&str> = trace
         .steps
@@ -340,8 +348,12 @@ fn typescript_enums_namespaces_and_parameter_properties_run_untraced() {
 #[test]
 fn prompt_reads_the_stdin_lines() {
     let stdin = case_path("javascript", "prompt_input.stdin");
-    let stdin = stdin.to_str().expect("UTF-8 path");
-    let trace = case("prompt_input.js", &["--stdin", stdin]);
+    let stdin = std::fs::read_to_string(stdin).expect("the stdin file");
+    let options = TraceOptions {
+        stdin: Some(stdin),
+        ..TraceOptions::default()
+    };
+    let trace = case("prompt_input.js", &options);
     assert_eq!(
         trace.stdout,
         "first? second? \nsum 7, rest: prompt() found no more input: give the program's \
@@ -353,7 +365,7 @@ fn prompt_reads_the_stdin_lines() {
 #[test]
 fn prompt_without_stdin_says_how_to_give_it_at_the_call_line() {
     for name in ["prompt_without_stdin.js", "prompt_without_stdin.ts"] {
-        let trace = case(name, &[]);
+        let trace = case(name, &TraceOptions::default());
         let error = trace.error.as_ref().expect("an error");
         assert_eq!(error.type_name, "Error", "{name}");
         assert!(error.message.contains("--stdin FILE"), "{}", error.message);
@@ -366,7 +378,7 @@ fn prompt_without_stdin_says_how_to_give_it_at_the_call_line() {
 fn a_program_stuck_in_one_builtin_call_is_stopped_from_outside() {
     let path = locate("stuck_builtin.js").1;
     let started = std::time::Instant::now();
-    let trace = trace_file(&path, &["--timeout-ms", "800"]);
+    let trace = trace_file(&path, &time_budget(800));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
@@ -376,7 +388,7 @@ fn a_program_stuck_in_one_builtin_call_is_stopped_from_outside() {
 
 #[test]
 fn an_unhandled_rejection_ends_the_trace_with_its_error() {
-    let trace = case("unhandled_rejection.js", &[]);
+    let trace = case("unhandled_rejection.js", &TraceOptions::default());
     assert_eq!(trace.stdout, "start\nend of script\n");
     let error = trace.error.as_ref().expect("an error");
     assert_eq!(
@@ -392,48 +404,19 @@ fn process_stdout_write_is_part_of_the_output() {
 }
 
 #[test]
-fn a_syntax_error_prints_file_line_column_and_exits_2() {
-    let dir = std::env::temp_dir().join(format!("algoscope-js-syntax-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("bad.ts");
-    std::fs::write(&path, "let a: number = 1;\nif (a > 0 {\n}\n").expect("write");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .arg("trace")
-        .arg(&path)
-        .output()
-        .expect("run algoscope");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(output.stdout.is_empty());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with(&format!("{}:2:11:", path.display())),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn node_can_be_chosen_and_a_missing_one_is_a_clear_error() {
+fn node_can_be_chosen() {
     let path = root().join("examples/javascript/fibonacci_memo.js");
     let which = std::process::Command::new("sh")
         .args(["-c", "command -v node"])
         .output()
         .expect("sh");
     let node = String::from_utf8_lossy(&which.stdout).trim().to_string();
-    let trace = trace_file(&path, &["--node", &node]);
+    let options = TraceOptions {
+        node: Some(node.into()),
+        ..TraceOptions::default()
+    };
+    let trace = trace_file(&path, &options);
     assert_eq!(trace.stdout, node_stdout(&path));
-
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .args(["trace", "--node", "/nonexistent/node"])
-        .arg(&path)
-        .output()
-        .expect("run algoscope");
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "algoscope: `/nonexistent/node` not found; tracing JavaScript and TypeScript needs \
-         Node.js 18 or newer (on PATH, or pass --node PATH)\n"
-    );
 }
 
 /// The locals of the innermost frame of `step`, as `name = repr` for primitives.
@@ -540,7 +523,7 @@ fn an_uncaught_error_in_an_async_function_ends_at_the_frames_it_passed() {
 
 #[test]
 fn an_unhandled_rejection_ends_at_its_throwing_line() {
-    let trace = case("unhandled_rejection.js", &[]);
+    let trace = case("unhandled_rejection.js", &TraceOptions::default());
     let last = trace.steps.last().expect("steps");
     assert_eq!((last.event, last.line), (Event::Exception, 4));
     assert_eq!(trace.error.as_ref().and_then(|e| e.line), Some(4));
@@ -597,7 +580,7 @@ fn a_generator_object_shows_its_state_and_frame() {
 #[test]
 fn a_module_imports_its_neighbours_from_its_own_folder() {
     let path = case_path("javascript", "imports/uses_util.mjs");
-    let trace = trace_file(&path, &[]);
+    let trace = trace_file(&path, &TraceOptions::default());
     assert!(trace.error.is_none(), "{:?}", trace.error);
     assert_eq!(trace.stdout, node_stdout(&path));
     // Only the program is traced: every step is one of its lines.
@@ -613,7 +596,7 @@ fn a_module_imported_back_by_its_import_is_the_program_itself() {
     // program, as under `node`, not a second untraced copy that runs first and reads `b`
     // before cycle_other.mjs has set it.
     let path = case_path("javascript", "imports/cycle_main.mjs");
-    let trace = trace_file(&path, &[]);
+    let trace = trace_file(&path, &TraceOptions::default());
     assert!(trace.error.is_none(), "{:?}", trace.error);
     assert_eq!(trace.stdout, "a 2 1\n");
     assert_eq!(trace.stdout, node_stdout(&path));
@@ -622,7 +605,7 @@ fn a_module_imported_back_by_its_import_is_the_program_itself() {
 #[test]
 fn a_module_reads_its_own_file_in_import_meta_url() {
     let path = case_path("javascript", "imports/meta_url.mjs");
-    let trace = trace_file(&path, &[]);
+    let trace = trace_file(&path, &TraceOptions::default());
     assert!(trace.error.is_none(), "{:?}", trace.error);
     assert_eq!(trace.stdout, "meta_url.mjs true\n");
     assert_eq!(trace.stdout, node_stdout(&path));
@@ -631,28 +614,8 @@ fn a_module_reads_its_own_file_in_import_meta_url() {
 #[test]
 fn a_script_requires_its_neighbours_from_its_own_folder() {
     let path = case_path("javascript", "imports/requires_helper.js");
-    let trace = trace_file(&path, &[]);
+    let trace = trace_file(&path, &TraceOptions::default());
     assert!(trace.error.is_none(), "{:?}", trace.error);
     assert_eq!(trace.stdout, "12 requires_helper.js imports\n");
     assert_eq!(trace.stdout, node_stdout(&path));
-}
-
-#[test]
-fn a_missing_module_is_a_clear_error_at_its_import() {
-    let path = case_path("javascript", "imports/missing_import.mjs");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_algoscope"))
-        .arg("trace")
-        .arg(&path)
-        .output()
-        .expect("run algoscope");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(output.stdout.is_empty());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with(&format!(
-            "{}:2:25: cannot find module './nope.mjs'",
-            path.display()
-        )),
-        "{stderr}"
-    );
 }

@@ -4,12 +4,13 @@
 //! they share. Known language differences are listed, with the reason, in
 //! `tests/conformance/known_differences.json`; anything else that differs fails.
 
-mod trace_js_support;
+mod support;
 
+use algoscope_run::TraceOptions;
 use algoscope_trace_format::{LoopKind, Trace, Value};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use trace_js_support::{root, trace_file};
+use support::{root, trace_file};
 
 /// One example's allowed differences.
 #[derive(Debug, Default, Deserialize)]
@@ -105,9 +106,18 @@ fn python_javascript_and_typescript_traces_agree() {
     let mut failures = Vec::new();
     for name in &names {
         let allowed = known.get(name.as_str());
-        let py = trace_file(&examples.join(format!("python/{name}.py")), &[]);
-        let js = trace_file(&examples.join(format!("javascript/{name}.js")), &[]);
-        let ts = trace_file(&examples.join(format!("typescript/{name}.ts")), &[]);
+        let py = trace_file(
+            &examples.join(format!("python/{name}.py")),
+            &TraceOptions::default(),
+        );
+        let js = trace_file(
+            &examples.join(format!("javascript/{name}.js")),
+            &TraceOptions::default(),
+        );
+        let ts = trace_file(
+            &examples.join(format!("typescript/{name}.ts")),
+            &TraceOptions::default(),
+        );
         if py.stdout != js.stdout || js.stdout != ts.stdout {
             failures.push(format!("{name}: stdout differs"));
         }

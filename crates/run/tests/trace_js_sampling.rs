@@ -5,15 +5,15 @@
 //! languages keeps the same passes with the same `skipped` counts (the programs take the same
 //! number of steps before each loop: the budget share a loop gets depends on it).
 
-mod trace_js_support;
+mod support;
 
 use std::path::PathBuf;
 
 use algoscope_trace_format::{HeapObject, LoopKind, Trace, Value};
-use trace_js_support::{golden, node_stdout, root, trace_file};
+use support::{golden, max_steps, node_stdout, root, trace_file};
 
 /// The step budget the cases run with: small, so the golden traces stay small.
-const BUDGET: &[&str] = &["--max-steps", "300"];
+const BUDGET: u64 = 300;
 
 fn case(language: &str, file: &str) -> PathBuf {
     root()
@@ -57,7 +57,7 @@ fn total_skipped(trace: &Trace) -> u64 {
 #[test]
 fn long_javascript_loops_keep_first_round_and_last_passes() {
     let path = case("javascript", "long_loops.js");
-    let trace = trace_file(&path, BUDGET);
+    let trace = trace_file(&path, &max_steps(BUDGET));
     golden("javascript/cases", &path, "", &trace);
     assert_eq!(trace.stdout, node_stdout(&path));
     assert!(trace.sampled);
@@ -117,9 +117,9 @@ fn long_javascript_loops_keep_first_round_and_last_passes() {
 
 #[test]
 fn long_typescript_loops_are_sampled_like_javascript() {
-    let js = trace_file(&case("javascript", "long_loops.js"), BUDGET);
+    let js = trace_file(&case("javascript", "long_loops.js"), &max_steps(BUDGET));
     let path = case("typescript", "long_loops.ts");
-    let ts = trace_file(&path, BUDGET);
+    let ts = trace_file(&path, &max_steps(BUDGET));
     golden("typescript/cases", &path, "", &ts);
     assert_eq!(ts.stdout, js.stdout);
     assert_eq!(kept_passes(&ts), kept_passes(&js));
@@ -129,9 +129,9 @@ fn long_typescript_loops_are_sampled_like_javascript() {
 #[test]
 fn python_and_javascript_keep_the_same_passes_of_long_loops() {
     let python = root().join("tests/conformance/long_loops.py");
-    for budget in [BUDGET, &["--max-steps", "20000"][..]] {
-        let py = trace_file(&python, budget);
-        let js = trace_file(&case("javascript", "long_loops.js"), budget);
+    for budget in [BUDGET, 20_000] {
+        let py = trace_file(&python, &max_steps(budget));
+        let js = trace_file(&case("javascript", "long_loops.js"), &max_steps(budget));
         assert_eq!(py.stdout, js.stdout);
         assert!(py.sampled && js.sampled);
         let (py_kept, js_kept) = (kept_passes(&py), kept_passes(&js));
@@ -184,7 +184,7 @@ fn held_last_passes_go_out_however_the_loop_ends_in_both_languages() {
         for (file, source) in [("loop.py", python), ("loop.js", javascript)] {
             let path = dir.path().join(file);
             std::fs::write(&path, source).expect("write the program");
-            let trace = trace_file(&path, &["--max-steps", "1000"]);
+            let trace = trace_file(&path, &max_steps(1000));
             assert_eq!(trace.stdout, "3000\n", "{name} {file}");
             assert!(trace.sampled && !trace.truncated, "{name} {file}");
             let kept = kept_passes(&trace);
@@ -229,7 +229,7 @@ fn folded_passes_carry_their_frames_objects_and_output() {
     let path = dir.path().join("held_changes.js");
     std::fs::write(&path, HELD_CHANGES).expect("write the program");
     // The trace is validated as it is read: every folded delta must expand to a whole state.
-    let trace = trace_file(&path, &["--max-steps", "5000"]);
+    let trace = trace_file(&path, &max_steps(5000));
     assert_eq!(trace.stdout, node_stdout(&path));
     assert_eq!(
         trace.stdout,

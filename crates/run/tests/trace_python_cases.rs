@@ -1,12 +1,14 @@
 //! Edge cases of Python tracing, one program each in `runtimes/python/tests/programs`, with
-//! assertions on the trace `algoscope trace` writes.
+//! assertions on the trace `trace_program` makes. (The command line's exit codes and messages
+//! for programs it cannot trace are tested in `crates/cli/tests/trace_errors.rs`.)
 
-mod trace_python_support;
+mod support;
 
 use std::time::{Duration, Instant};
 
+use algoscope_run::TraceOptions;
 use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Value};
-use trace_python_support::{last, local, object, program, repr, run_trace, trace_program};
+use support::{last, local, object, repr, time_budget, trace_edge_case};
 
 fn fields(object: &HeapObject) -> Vec<&str> {
     match object {
@@ -17,7 +19,7 @@ fn fields(object: &HeapObject) -> Vec<&str> {
 
 #[test]
 fn aliasing_and_cycles_share_ids() {
-    let trace = trace_program("aliasing_cycles.py", &[]);
+    let trace = trace_edge_case("aliasing_cycles.py", &TraceOptions::default());
     let step = last(&trace);
     assert_eq!(local(step, "a"), local(step, "b"));
     let a = local(step, "a")
@@ -46,7 +48,7 @@ fn aliasing_and_cycles_share_ids() {
 
 #[test]
 fn closures_and_nested_lambdas_show_captured_values() {
-    let trace = trace_program("closures.py", &[]);
+    let trace = trace_edge_case("closures.py", &TraceOptions::default());
     let step = last(&trace);
     let HeapObject::Function(tick) = object(step, "tick") else {
         panic!("tick is a function")
@@ -68,7 +70,7 @@ fn closures_and_nested_lambdas_show_captured_values() {
 
 #[test]
 fn generators_suspend_and_resume_with_the_same_frame() {
-    let trace = trace_program("generators.py", &[]);
+    let trace = trace_edge_case("generators.py", &TraceOptions::default());
     assert_eq!(trace.stdout, "3 2 [1]\n");
     let yields = trace
         .steps
@@ -106,7 +108,7 @@ fn generators_suspend_and_resume_with_the_same_frame() {
 
 #[test]
 fn nested_comprehensions_with_conditions_run_like_python() {
-    let trace = trace_program("comprehensions.py", &[]);
+    let trace = trace_edge_case("comprehensions.py", &TraceOptions::default());
     assert_eq!(trace.stdout, "[[0, 2], [6, 8]] {'a': 1, 'b': 2}\n");
     let step = last(&trace);
     let HeapObject::List(grid) = object(step, "grid") else {
@@ -117,7 +119,7 @@ fn nested_comprehensions_with_conditions_run_like_python() {
 
 #[test]
 fn serializing_never_runs_the_programs_code() {
-    let trace = trace_program("hostile_objects.py", &[]);
+    let trace = trace_edge_case("hostile_objects.py", &TraceOptions::default());
     assert_eq!(
         trace.stdout, "done\n",
         "no __repr__, __getattr__ or property ran"
@@ -145,7 +147,7 @@ fn serializing_never_runs_the_programs_code() {
 
 #[test]
 fn primitives_keep_exact_text_and_lengths() {
-    let trace = trace_program("primitives.py", &[]);
+    let trace = trace_edge_case("primitives.py", &TraceOptions::default());
     let step = last(&trace);
     assert_eq!(
         repr(local(step, "big").expect("big")),
@@ -200,7 +202,7 @@ fn double(digits: &str) -> String {
 
 #[test]
 fn uncaught_error_ends_the_trace_and_keeps_its_steps() {
-    let trace = trace_program("uncaught_index.py", &[]);
+    let trace = trace_edge_case("uncaught_index.py", &TraceOptions::default());
     let error = trace.error.as_ref().expect("an error");
     assert_eq!(
         (error.type_name.as_str(), error.line),
@@ -224,7 +226,7 @@ fn uncaught_error_ends_the_trace_and_keeps_its_steps() {
 
 #[test]
 fn deep_recursion_gives_a_partial_trace_with_recursion_error() {
-    let trace = trace_program("recursion_error.py", &[]);
+    let trace = trace_edge_case("recursion_error.py", &TraceOptions::default());
     let error = trace.error.as_ref().expect("an error");
     assert_eq!(error.type_name, "RecursionError");
     assert_eq!(error.line, Some(2));
@@ -241,9 +243,13 @@ fn deep_recursion_gives_a_partial_trace_with_recursion_error() {
 
 #[test]
 fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
-    let trace = trace_program(
+    let trace = trace_edge_case(
         "infinite_loop.py",
-        &["--max-steps", "500", "--timeout-ms", "3000"],
+        &TraceOptions {
+            max_steps: 500,
+            time_budget_ms: 3000,
+            ..TraceOptions::default()
+        },
     );
     assert!(trace.truncated);
     assert_eq!(trace.stopped_by, Some(StopReason::Time));
@@ -255,7 +261,7 @@ fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
 
 #[test]
 fn a_long_loop_is_sampled_into_a_bounded_trace() {
-    let trace = trace_program("long_loop.py", &[]);
+    let trace = trace_edge_case("long_loop.py", &TraceOptions::default());
     assert!(!trace.truncated);
     assert!(trace.sampled);
     assert_eq!(trace.stdout, "4999950000\n");
@@ -288,7 +294,7 @@ fn a_long_loop_is_sampled_into_a_bounded_trace() {
 fn a_long_while_loop_keeps_its_first_round_and_last_passes() {
     // A loop of unknown length: its last passes are held back until it ends. The time budget
     // is raised so a loaded machine cannot cut the run short.
-    let trace = trace_program("long_while.py", &["--timeout-ms", "120000"]);
+    let trace = trace_edge_case("long_while.py", &time_budget(120_000));
     assert!(!trace.truncated);
     assert!(trace.sampled);
     assert_eq!(
@@ -320,7 +326,7 @@ fn a_long_while_loop_keeps_its_first_round_and_last_passes() {
 
 #[test]
 fn a_long_linked_list_is_drawn_whole() {
-    let trace = trace_program("linked_list_30.py", &[]);
+    let trace = trace_edge_case("linked_list_30.py", &TraceOptions::default());
     let step = last(&trace);
     let mut id = local(step, "head")
         .and_then(Value::ref_id)
@@ -339,18 +345,18 @@ fn a_long_linked_list_is_drawn_whole() {
 
 #[test]
 fn input_reads_the_given_stdin_line_by_line() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let stdin = dir.path().join("stdin.txt");
-    std::fs::write(&stdin, "Ada\n36\n").expect("write stdin");
-    let stdin_arg = stdin.to_str().expect("path");
-    let trace = trace_program("input_lines.py", &["--stdin", stdin_arg]);
+    let options = TraceOptions {
+        stdin: Some("Ada\n36\n".to_string()),
+        ..TraceOptions::default()
+    };
+    let trace = trace_edge_case("input_lines.py", &options);
     assert!(trace.error.is_none(), "{:?}", trace.error);
     assert_eq!(trace.stdout, "name? Ada is 36\n");
 }
 
 #[test]
 fn input_without_stdin_says_how_to_give_it() {
-    let trace = trace_program("input_lines.py", &[]);
+    let trace = trace_edge_case("input_lines.py", &TraceOptions::default());
     let error = trace.error.as_ref().expect("an error");
     assert_eq!(error.type_name, "EOFError");
     assert!(error.message.contains("--stdin"), "{}", error.message);
@@ -359,9 +365,13 @@ fn input_without_stdin_says_how_to_give_it() {
 
 #[test]
 fn except_clauses_cannot_swallow_the_budget() {
-    let trace = trace_program(
+    let trace = trace_edge_case(
         "swallow_budget.py",
-        &["--max-steps", "300", "--timeout-ms", "800"],
+        &TraceOptions {
+            max_steps: 300,
+            time_budget_ms: 800,
+            ..TraceOptions::default()
+        },
     );
     assert!(trace.truncated);
     assert!(trace.stopped_by.is_some());
@@ -372,7 +382,7 @@ fn except_clauses_cannot_swallow_the_budget() {
 #[test]
 fn a_stuck_builtin_call_is_killed_and_keeps_its_steps() {
     let started = Instant::now();
-    let trace = trace_program("long_builtin.py", &["--timeout-ms", "2000"]);
+    let trace = trace_edge_case("long_builtin.py", &time_budget(2000));
     assert!(
         started.elapsed() < Duration::from_secs(8),
         "killed soon after the budget"
@@ -383,47 +393,8 @@ fn a_stuck_builtin_call_is_killed_and_keeps_its_steps() {
 }
 
 #[test]
-fn a_syntax_error_exits_2_with_its_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("broken.py");
-    std::fs::write(&path, "x = 1\nwhile x <\n    pass\n").expect("write");
-    let output = run_trace(&path, &[]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(output.stdout.is_empty(), "no trace written");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with(&format!("{}:2:", path.display())),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn other_languages_are_not_supported_yet() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("prog.rb");
-    std::fs::write(&path, "puts 1\n").expect("write");
-    let output = run_trace(&path, &[]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not supported"));
-}
-
-#[test]
-fn a_missing_python_is_a_clear_error() {
-    let output = run_trace(
-        &program("closures.py"),
-        &["--python", "/nonexistent/python3"],
-    );
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("/nonexistent/python3") && stderr.contains("3.9"),
-        "{stderr}"
-    );
-}
-
-#[test]
 fn coroutines_await_and_resume_without_plumbing_exceptions() {
-    let trace = trace_program("async_await.py", &[]);
+    let trace = trace_edge_case("async_await.py", &TraceOptions::default());
     assert_eq!(trace.stdout, "[2, 4]\n");
     assert!(trace.error.is_none());
     assert!(trace.steps.iter().any(|s| s.event == Event::Await));
@@ -440,7 +411,7 @@ fn coroutines_await_and_resume_without_plumbing_exceptions() {
 
 #[test]
 fn yield_from_delegates_without_exception_steps() {
-    let trace = trace_program("yield_from.py", &[]);
+    let trace = trace_edge_case("yield_from.py", &TraceOptions::default());
     assert_eq!(trace.stdout, "[1, 2, 3]\n");
     assert!(trace.steps.iter().all(|s| s.event != Event::Exception));
     assert_eq!(
@@ -455,7 +426,7 @@ fn yield_from_delegates_without_exception_steps() {
 
 #[test]
 fn tracing_goes_on_after_the_program_catches_recursion_error() {
-    let trace = trace_program("recursion_caught.py", &[]);
+    let trace = trace_edge_case("recursion_caught.py", &TraceOptions::default());
     assert_eq!(trace.stdout, "caught\nafter 1\n");
     assert!(trace.error.is_none());
     let lines: Vec<u32> = trace.steps.iter().rev().take(4).map(|s| s.line).collect();
