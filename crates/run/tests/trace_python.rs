@@ -1,27 +1,22 @@
-//! `algoscope trace` on every Python example: the trace validates, its stdout is exactly what
-//! plain `python3` prints, it is the same on every run, and it equals the checked-in golden
-//! trace `tests/traces/python/NAME.json` (full heaps, pretty JSON; regenerate deliberate
-//! changes with `scripts/update-traces.sh`).
+//! `trace_program` on every Python example: the trace validates, its stdout is exactly what
+//! plain `python3` prints, it is the same on every run, and it matches its golden snapshot
+//! `tests/traces/python/trace@NAME.py.snap` (heaps as deltas, as for JavaScript; update
+//! deliberate changes with `INSTA_UPDATE=always cargo test -p algoscope-run --test
+//! trace_python` and review the diff).
 
-mod trace_python_support;
+mod support;
 
 use std::process::Command;
 
-use trace_python_support::{root, trace_text};
+use algoscope_run::TraceOptions;
+use support::{golden, root, trace_file, trace_text};
 
 #[test]
 fn examples_match_python_and_their_goldens() {
-    let examples = root().join("examples/python");
-    let mut names: Vec<_> = std::fs::read_dir(&examples)
-        .expect("examples/python")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .collect();
-    names.sort();
-    assert!(names.len() >= 16, "expected the example corpus");
-    let mut stale = Vec::new();
-    for path in &names {
-        let (text, trace) = trace_text(path, &[]);
+    let mut count = 0;
+    insta::glob!("../../../examples/python", "*.py", |path| {
+        count += 1;
+        let trace = trace_file(path, &TraceOptions::default());
         assert!(
             trace.error.is_none(),
             "{}: {:?}",
@@ -36,26 +31,15 @@ fn examples_match_python_and_their_goldens() {
             "{}: stdout differs from plain python3",
             path.display()
         );
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default();
-        let golden = root().join(format!("tests/traces/python/{stem}.json"));
-        let expected = std::fs::read_to_string(&golden).unwrap_or_default();
-        if expected != text {
-            stale.push(golden.display().to_string());
-        }
-    }
-    assert!(
-        stale.is_empty(),
-        "golden traces are stale (run scripts/update-traces.sh and review the diff): {stale:?}"
-    );
+        golden("python", path, "trace", &trace);
+    });
+    assert!(count >= 16, "expected the example corpus");
 }
 
 #[test]
 fn traces_are_deterministic() {
     let path = root().join("examples/python/bfs_dfs.py");
-    let (first, _) = trace_text(&path, &[]);
-    let (second, _) = trace_text(&path, &[]);
+    let (first, _) = trace_text(&path, &TraceOptions::default());
+    let (second, _) = trace_text(&path, &TraceOptions::default());
     assert_eq!(first, second);
 }
