@@ -8,7 +8,14 @@
 use std::path::{Path, PathBuf};
 
 use algoscope::{PageOptions, Render, RenderOptions, TraceOptions};
+use algoscope_test_support::goldens;
 use serde_json::{json, Value};
+
+/// A trace file (`.json`, or a golden insta snapshot) as JSON.
+fn trace_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).expect("read the trace");
+    serde_json::from_str(goldens::body(&text)).expect("trace JSON")
+}
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,12 +23,15 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The page of `input` (a trace `.json`, or a program traced first), as `algoscope html
-/// INPUT [--nested]` writes it.
+/// The page of `input` (a trace `.json` or golden `.snap`, or a program traced first), as
+/// `algoscope html INPUT [--nested]` writes it.
 fn build(input: &Path, extra: &[&str]) -> String {
-    let trace = if input.extension().is_some_and(|e| e == "json") {
+    let trace = if input
+        .extension()
+        .is_some_and(|e| e == "json" || e == "snap")
+    {
         let text = std::fs::read_to_string(input).expect("read the trace");
-        algoscope::validate(&text).expect("a valid trace")
+        algoscope::validate(goldens::body(&text)).expect("a valid trace")
     } else {
         algoscope::trace_file(input, &TraceOptions::default()).expect("the program traces")
     };
@@ -244,16 +254,10 @@ fn two_thousand_steps_stay_under_five_megabytes() {
     );
 }
 
-/// The repository's golden traces of the Python examples (`tests/traces/python/*.json`).
+/// The repository's golden traces of the Python examples
+/// (`tests/traces/python/trace@*.py.snap`).
 fn golden_traces() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces/python");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/traces/python")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    paths.sort();
-    paths
+    goldens::example_paths("python")
 }
 
 #[test]
@@ -261,7 +265,7 @@ fn every_example_trace_makes_a_page_in_both_modes() {
     let paths = golden_traces();
     assert!(paths.len() >= 16, "expected the example traces");
     for path in &paths {
-        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let trace = trace_json(path);
         let steps = trace["steps"].as_array().unwrap().len();
         for nested in [false, true] {
             let page = build(path, if nested { &["--nested"] } else { &[] });
@@ -296,9 +300,8 @@ fn every_example_trace_makes_a_page_in_both_modes() {
 
 #[test]
 fn the_loop_pane_follows_the_loops_of_the_run() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/traces/python/bubble_sort.json");
-    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let path = goldens::example_path("python", "bubble_sort");
+    let trace = trace_json(&path);
     let data = page_data(&build(&path, &[]));
     let loops = column_svgs(&data, "loops");
     let steps = trace["steps"].as_array().unwrap();

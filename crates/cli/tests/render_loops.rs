@@ -4,8 +4,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The golden trace of Python example `name` as a trace `.json` file.
 fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../tests/traces/python/{name}.json"))
+    algoscope_test_support::goldens::json_file(
+        "python",
+        name,
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")),
+    )
 }
 
 fn algoscope(args: &[&str]) -> (Option<i32>, String, String) {

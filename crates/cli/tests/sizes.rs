@@ -3,13 +3,17 @@
 mod run_support;
 
 use run_support::algoscope;
-use std::path::PathBuf;
+use std::path::Path;
 
+/// The golden trace of the Python linked-list example as a trace `.json` file.
 fn golden() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/traces/python/linked_list.json")
-        .to_string_lossy()
-        .into_owned()
+    algoscope_test_support::goldens::json_file(
+        "python",
+        "linked_list",
+        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    )
+    .to_string_lossy()
+    .into_owned()
 }
 
 #[test]

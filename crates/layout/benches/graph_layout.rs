@@ -6,12 +6,9 @@
 
 #![allow(missing_docs)]
 
-#[path = "../tests/graph_support/mod.rs"]
-mod graph_support;
-
 use algoscope_layout::graph::{layout_graph, GraphInput, GraphLayoutOptions};
+use algoscope_test_support::graph::random_dag;
 use criterion::{criterion_group, criterion_main, Criterion};
-use graph_support::random_dag;
 
 fn layered(c: &mut Criterion) {
     let options = GraphLayoutOptions::default();

@@ -5,11 +5,10 @@
 
 #![allow(missing_docs)]
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use algoscope_layout::{layout_memory, layout_memory_full, LayoutOptions};
 use algoscope_scene::{memory_scene, SceneOptions};
+use algoscope_test_support::build::{linked_list_trace, random_heap_trace};
+use algoscope_test_support::goldens::{fixture_paths, load};
 use algoscope_trace_format::Trace;
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -44,7 +43,7 @@ fn mean_movement(traces: &[Trace]) -> (f64, usize) {
 }
 
 fn benches(c: &mut Criterion) {
-    let traces: Vec<Trace> = common::fixture_paths().iter().map(common::load).collect();
+    let traces: Vec<Trace> = fixture_paths().iter().map(|p| load(p)).collect();
     let (moved, pairs) = mean_movement(&traces);
     eprintln!("mean movement of persisting boxes: {moved:.2} px over {pairs} box-steps");
     let steps: Vec<(usize, usize)> = traces
@@ -60,9 +59,9 @@ fn benches(c: &mut Criterion) {
             draw(&traces[t], s)
         })
     });
-    let list = common::linked_list_trace(300);
+    let list = linked_list_trace(300);
     c.bench_function("linked list of 300 nodes", |b| b.iter(|| draw(&list, 0)));
-    let heap = common::random_heap_trace(500, 1.2, 7);
+    let heap = random_heap_trace(500, 1.2, 7);
     c.bench_function("500-object heap", |b| b.iter(|| draw(&heap, 0)));
 }
 

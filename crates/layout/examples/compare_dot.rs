@@ -13,13 +13,10 @@
 //! which a busy machine inflates less), one `dot` process (spawn included) per graph;
 //! crossings are summed over the seeds.
 
-#[path = "../tests/graph_support/mod.rs"]
-mod graph_support;
-
 use std::time::Instant;
 
 use algoscope_layout::graph::{layout_graph, GraphLayoutOptions};
-use graph_support::{dot_available, random_dag, run_dot};
+use algoscope_test_support::graph::{dot_available, random_dag, run_dot};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

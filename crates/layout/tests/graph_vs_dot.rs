@@ -3,11 +3,8 @@
 //! counted the same way for both. Needs `dot` (Debian package `graphviz`, installed by
 //! `.ci/run`). Also checks how dot's `-Tplain` output is read.
 
-#[path = "graph_support/mod.rs"]
-mod graph_support;
-
 use algoscope_layout::graph::{count_crossings, layout_graph, GraphLayoutOptions, LayerTrack};
-use graph_support::{dot_available, plain_tracks, random_dag, run_dot};
+use algoscope_test_support::graph::{dot_available, plain_tracks, random_dag, run_dot};
 
 #[test]
 fn fewer_crossings_than_dot_on_50_node_dags() {

@@ -3,14 +3,10 @@
 //! the column head, and the graph at the same place in every language (Python indexes
 //! `graph[node]`, so its graph is a shown container; JavaScript reads a `Map` with `get`).
 
-#[path = "../../scene/tests/loops_support/mod.rs"]
-mod loops_support;
-mod svg_read;
-
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, LANGUAGES};
-use svg_read::has_class;
+use algoscope_test_support::loops::{golden, main_run, LANGUAGES};
+use algoscope_test_support::svg::has_class;
 
 /// Example name and the function whose main loop is shown.
 const GRAPH_ALGORITHMS: &[(&str, &str)] = &[("bfs_dfs", "bfs"), ("dijkstra", "dijkstra")];

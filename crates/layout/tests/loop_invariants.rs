@@ -5,16 +5,12 @@
 //! row, and a container's index (key, grid cell) is at the same x in every row; every change arrow joins a cell of a row to a cell of the row drawn directly below it,
 //! runs only through the gap between them, and lies inside the viewBox with everything else.
 
-#[path = "../../scene/tests/loops_support/mod.rs"]
-mod loops_support;
-mod svg_read;
-
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopItem, LoopScene, LoopSceneOptions, SizeModel};
+use algoscope_test_support::svg::{has_class, num};
 use algoscope_trace_format::Trace;
-use svg_read::{has_class, num};
 
 /// The `data-key` every scene item must be drawn with, in order.
 fn expected_keys(scene: &LoopScene) -> Vec<String> {
@@ -286,7 +282,7 @@ fn check(scene: &LoopScene, svg: &str) -> Vec<String> {
 
 #[test]
 fn every_step_of_every_golden_trace_keeps_the_loop_contract() {
-    let goldens = loops_support::all_goldens();
+    let goldens = algoscope_test_support::loops::all_goldens();
     assert!(
         goldens.len() >= 48,
         "expected every language's example traces"
@@ -333,7 +329,7 @@ fn check_every_step(
 fn linked_lists_trees_and_graphs_with_sizes_keep_the_loop_contract() {
     let mut checked = 0;
     let mut failures = Vec::new();
-    for language in loops_support::LANGUAGES {
+    for language in algoscope_test_support::loops::LANGUAGES {
         let model = if *language == "python" {
             SizeModel::Python
         } else {
@@ -344,7 +340,7 @@ fn linked_lists_trees_and_graphs_with_sizes_keep_the_loop_contract() {
             .map(|e| {
                 (
                     format!("{language} {e}"),
-                    loops_support::golden(language, e),
+                    algoscope_test_support::loops::golden(language, e),
                 )
             })
             .collect();
@@ -365,8 +361,8 @@ fn linked_lists_trees_and_graphs_with_sizes_keep_the_loop_contract() {
 
 #[test]
 fn the_check_notices_overlapping_linked_nodes_and_a_link_through_a_node() {
-    let trace = loops_support::golden("python", "linked_list");
-    let ([_, last], _) = loops_support::main_run(&trace, "reverse_list");
+    let trace = algoscope_test_support::loops::golden("python", "linked_list");
+    let ([_, last], _) = algoscope_test_support::loops::main_run(&trace, "reverse_list");
     let scene = loop_scene(&trace, last, &LoopSceneOptions::default())
         .expect("step")
         .expect("a loop runs");
@@ -409,8 +405,8 @@ fn the_check_notices_overlapping_linked_nodes_and_a_link_through_a_node() {
 #[test]
 fn the_same_trace_gives_the_same_bytes() {
     let (a, b) = (
-        loops_support::golden("python", "bubble_sort"),
-        loops_support::golden("python", "bubble_sort"),
+        algoscope_test_support::loops::golden("python", "bubble_sort"),
+        algoscope_test_support::loops::golden("python", "bubble_sort"),
     );
     let (options, layout) = (LoopSceneOptions::default(), LoopLayoutOptions::default());
     for step in 0..a.steps.len() {
@@ -426,8 +422,8 @@ fn the_same_trace_gives_the_same_bytes() {
 
 #[test]
 fn the_check_notices_a_missing_row_and_an_arrow_out_of_its_gap() {
-    let trace = loops_support::golden("python", "bubble_sort");
-    let ([_, last], _) = loops_support::main_run(&trace, "bubble_sort");
+    let trace = algoscope_test_support::loops::golden("python", "bubble_sort");
+    let ([_, last], _) = algoscope_test_support::loops::main_run(&trace, "bubble_sort");
     let scene = loop_scene(&trace, last, &LoopSceneOptions::default())
         .expect("step")
         .expect("a loop runs");

@@ -4,13 +4,9 @@
 //! start row above it with its change arrows. Checked on the BFS, bubble sort and insertion
 //! sort examples in Python, JavaScript and TypeScript, read from the SVG.
 
-#[path = "../../scene/tests/loops_support/mod.rs"]
-mod loops_support;
-mod svg_read;
-
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
-use loops_support::{whole_main_run, LANGUAGES};
-use svg_read::{has_class, num};
+use algoscope_test_support::loops::{whole_main_run, LANGUAGES};
+use algoscope_test_support::svg::{has_class, num};
 
 /// The loop SVG of `example` at the last step of `func`'s main loop, every pass shown.
 fn svg_at_end(language: &str, example: &str, func: &str) -> String {

@@ -2,12 +2,9 @@
 //! linked-list reversal in Python, JavaScript and TypeScript (golden traces), each at the last
 //! step of the algorithm's main loop, where its history is longest.
 
-#[path = "../../scene/tests/loops_support/mod.rs"]
-mod loops_support;
-
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, LANGUAGES};
+use algoscope_test_support::loops::{golden, main_run, LANGUAGES};
 
 /// Example name and the function whose main loop is shown.
 const ALGORITHMS: &[(&str, &str)] = &[

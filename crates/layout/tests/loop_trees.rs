@@ -2,16 +2,12 @@
 //! by pass grows row by row), and every node keeps one x on every row (its place in an order
 //! of the whole run that keeps each row's in-order), in Python, JavaScript and TypeScript.
 
-#[path = "../../scene/tests/loops_support/mod.rs"]
-mod loops_support;
-mod svg_read;
-
 use std::collections::BTreeMap;
 
 use algoscope_layout::{layout_loop, LoopLayoutOptions};
 use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, LANGUAGES};
-use svg_read::{has_class, num};
+use algoscope_test_support::loops::{golden, main_run, LANGUAGES};
+use algoscope_test_support::svg::{has_class, num};
 
 /// The loop SVG of the BST example at the end of its insert loop (the module's loop).
 fn bst_svg(language: &str) -> String {

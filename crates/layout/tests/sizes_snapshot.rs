@@ -3,16 +3,10 @@
 
 use algoscope_layout::{layout_memory, LayoutOptions};
 use algoscope_scene::{memory_scene, SceneOptions, SizeModel};
-use algoscope_trace_format::validate_str;
 
 #[test]
 fn linked_list_step_60_with_python_sizes() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/traces/python/linked_list.json"
-    );
-    let text = std::fs::read_to_string(path).expect("the golden trace");
-    let trace = validate_str(&text).expect("a valid trace");
+    let trace = algoscope_test_support::goldens::golden("python", "linked_list");
     let options = SceneOptions {
         size_model: Some(SizeModel::Python),
         ..SceneOptions::default()

@@ -7,7 +7,7 @@ use algoscope_layout::{layout_memory, LayoutOptions};
 use algoscope_scene::{memory_scene, SceneOptions};
 
 fn last_step_svg(path: &std::path::Path, nested: bool) -> String {
-    let trace = common::load(&path.to_path_buf());
+    let trace = common::load(path);
     let scene = memory_scene(&trace, trace.steps.len() - 1, &SceneOptions::default())
         .expect("last step exists");
     let options = LayoutOptions {

@@ -20,7 +20,7 @@
 //! # Example
 //!
 //! ```no_run
-//! # // no_run: needs python3 on the machine; crates/run/tests/python.rs runs it.
+//! # // no_run: needs python3 on the machine; crates/run/tests/trace_python.rs runs it.
 //! # #[cfg(feature = "native")] {
 //! use algoscope_run::{trace_program, Program, TraceOptions};
 //!

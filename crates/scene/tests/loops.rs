@@ -1,14 +1,12 @@
 //! Insta snapshots of the loop history at a step in the middle of each algorithm's main loop
 //! (bubble sort, insertion sort, grid DP, BFS, linked-list reversal), in Python, JavaScript
 //! and TypeScript, from the golden traces. Each snapshot is the compact one-line-per-item
-//! summary of `loops_support::summary` (moved cells `v<from`, other changed cells `v*`, grid
+//! summary of `algoscope_test_support::loops::summary` (moved cells `v<from`, other changed cells `v*`, grid
 //! focus in parentheses, pointers `name→container[index]`); one full JSON snapshot shows the
 //! scene's serde shape.
 
-mod loops_support;
-
 use algoscope_scene::{loop_scene, LoopSceneOptions};
-use loops_support::{golden, main_run, summary, ALGORITHMS, LANGUAGES};
+use algoscope_test_support::loops::{golden, main_run, summary, ALGORITHMS, LANGUAGES};
 
 #[test]
 fn loop_history_mid_loop_in_every_language() {

@@ -2,12 +2,10 @@
 //! (examples and cases, all three languages) and of the sampled fixture, with rows up to the
 //! step and for the whole run.
 
-mod loops_support;
-
 use std::path::Path;
 
 use algoscope_scene::{loop_scene, LoopItem, LoopSceneOptions, RowContent};
-use loops_support::{all_goldens, load};
+use algoscope_test_support::loops::{all_goldens, load};
 
 #[test]
 fn every_step_of_every_golden_trace() {

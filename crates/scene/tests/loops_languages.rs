@@ -12,14 +12,12 @@
 //! (node values, links and the names on nodes) are compared whole, with the nodes marked
 //! changed; so are the graphs each row holds (nodes, visited, queue order, current node).
 
-mod loops_support;
-
 use std::collections::{BTreeMap, BTreeSet};
 
 use algoscope_scene::{
     loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContainer, RowContent,
 };
-use loops_support::{
+use algoscope_test_support::loops::{
     container_text, golden, linked_text, main_run, plain_name, ALGORITHMS, LANGUAGES,
 };
 

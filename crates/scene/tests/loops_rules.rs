@@ -2,15 +2,13 @@
 //! passes become rows and when, what is shown, change marks and move sources (swaps), quiet
 //! bands, sampled gaps, the row cap, nested loops and run headers.
 
-mod loops_support;
-
 use std::path::Path;
 
 use algoscope_scene::{
     loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContent, SceneError, VizHints,
 };
+use algoscope_test_support::loops::{golden, load, sequence, summary};
 use algoscope_trace_format::{validate_str, Trace};
-use loops_support::{golden, load, sequence, summary};
 use serde_json::{json, Value as J};
 
 fn int(n: i64) -> J {

@@ -3,10 +3,8 @@
 //! every row (so nothing seems to move), and only new members are marked. Checked on a
 //! hand-made trace and on BFS's `seen` set in Python, JavaScript and TypeScript.
 
-mod loops_support;
-
 use algoscope_scene::{loop_scene, LoopRow, LoopSceneOptions};
-use loops_support::{one_object_loop, sequence, whole_main_run, LANGUAGES};
+use algoscope_test_support::loops::{one_object_loop, sequence, whole_main_run, LANGUAGES};
 use serde_json::json;
 
 /// The texts (quotes dropped) and changed marks of sequence `name` in `row`.

@@ -1,10 +1,8 @@
 //! Memory sizes in the loop history (`--sizes`): each row's containers and linked track,
 //! under the model the options name, and none without one.
 
-mod loops_support;
-
 use algoscope_scene::{loop_scene, step_sizes, LoopSceneOptions, SizeModel};
-use loops_support::{golden, main_run};
+use algoscope_test_support::loops::{golden, main_run};
 
 fn options(model: Option<SizeModel>) -> LoopSceneOptions {
     let mut options = LoopSceneOptions::default();

@@ -4,11 +4,9 @@
 //! on the row. Checked on hand-made traces and on the examples in Python, JavaScript and
 //! TypeScript (the same algorithm gives the same start rows and popped values).
 
-mod loops_support;
-
 use algoscope_scene::{loop_scene, LoopItem, LoopRow, LoopScene, LoopSceneOptions, RowContent};
+use algoscope_test_support::loops::{one_object_loop, sequence, whole_main_run, LANGUAGES};
 use algoscope_trace_format::Trace;
-use loops_support::{one_object_loop, sequence, whole_main_run, LANGUAGES};
 use serde_json::json;
 
 /// `for i in range(n)` over list `a` (`states[0]` before the loop, `states[k]` after pass

@@ -6,8 +6,7 @@
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
-mod support;
-
+use algoscope_test_support::build as support;
 use algoscope_trace_format::{to_delta, validate_str};
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};

@@ -7,11 +7,9 @@
 //! `cargo run --release -p algoscope-trace-format --example validate_phases [RUNS] [--dump FILE]`
 //! (`--dump` writes the benchmark's input text, to check it did not change).
 
-#[path = "../benches/support/mod.rs"]
-mod support;
-
 use std::time::Instant;
 
+use algoscope_test_support::build as support;
 use algoscope_trace_format::{expand_heaps, to_delta, validate_str, Trace};
 
 /// Nanoseconds this thread spent on a CPU; 0 where the file is missing.

@@ -3,63 +3,16 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use algoscope_scene::MemoryScene;
-use algoscope_trace_format::{validate_str, Trace};
+use algoscope_test_support::svg::{has_class, num};
+use algoscope_trace_format::Trace;
 
-pub mod goldens;
-
-#[path = "../svg_read/mod.rs"]
-mod svg_read;
-use svg_read::{has_class, num};
-
-/// Every fixture trace: this crate's hand-written ones, the golden traces of the examples in
-/// every language (`tests/traces/python/*.json`, `tests/traces/{javascript,typescript}/
-/// trace@*.snap`), and any in `$ALGOSCOPE_TRACE_DIR`.
-pub fn fixture_paths() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs = vec![
-        root.join("tests/fixtures"),
-        root.join("../../tests/traces/python"),
-        root.join("../../tests/traces/javascript"),
-        root.join("../../tests/traces/typescript"),
-    ];
-    if let Ok(extra) = std::env::var("ALGOSCOPE_TRACE_DIR") {
-        dirs.push(PathBuf::from(extra));
-    }
-    let mut out = Vec::new();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "json")
-                    || (p.extension().is_some_and(|e| e == "snap")
-                        && p.file_name()
-                            .is_some_and(|n| n.to_string_lossy().starts_with("trace@")))
-            })
-            .collect();
-        paths.sort();
-        out.extend(paths);
-    }
-    out
-}
-
-/// Reads and validates a trace: a `.json` file, or a golden `trace@*.snap` insta snapshot
-/// (the JavaScript and TypeScript goldens), whose YAML header ends at its second `---` line.
-pub fn load(path: &PathBuf) -> Trace {
-    let text = std::fs::read_to_string(path).expect("readable fixture");
-    let json = if path.extension().is_some_and(|e| e == "snap") {
-        let body = text.strip_prefix("---\n").unwrap_or(&text);
-        body.split_once("\n---\n").map_or(body, |(_, rest)| rest)
-    } else {
-        text.as_str()
-    };
-    validate_str(json).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+// Each test file uses some of them.
+#[allow(unused_imports)]
+pub use algoscope_test_support::build::{linked_list_trace, random_heap_trace};
+#[allow(unused_imports)]
+pub use algoscope_test_support::goldens::{self, fixture_paths, load};
 
 /// The scene and layout options a renderer uses for a whole run: the run's graphs laid out
 /// once (`plan_graphs` of `graph_universe`) and known to every step's scene.
@@ -261,88 +214,4 @@ pub fn check(scene: &MemoryScene, nested: bool, svg: &str) -> Vec<String> {
         ));
     }
     problems
-}
-
-/// A deterministic pseudo-random generator (64-bit LCG) for synthetic heaps.
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    pub fn next(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n.max(1)
-    }
-}
-
-fn one_step_trace(locals: serde_json::Value, heap: serde_json::Value) -> Trace {
-    let json = serde_json::json!({
-        "version": 1, "language": "python", "source": "pass\n", "stdout": "",
-        "steps": [{"event": "line", "line": 1, "stdoutLength": 0,
-            "stack": [{"id": "f1", "func": "<module>", "line": 1, "locals": locals}],
-            "heap": heap}]
-    });
-    validate_str(&json.to_string()).expect("valid synthetic trace")
-}
-
-/// One step holding a linked list of `n` nodes (`head` → o1 → o2 → …).
-pub fn linked_list_trace(n: usize) -> Trace {
-    let mut heap = serde_json::Map::new();
-    for i in 1..=n {
-        let next = if i < n {
-            serde_json::json!({"kind": "ref", "id": format!("o{}", i + 1)})
-        } else {
-            serde_json::json!({"kind": "prim", "type": "NoneType", "repr": "None"})
-        };
-        heap.insert(
-            format!("o{i}"),
-            serde_json::json!({"kind": "instance", "typeName": "ListNode", "fields": [
-                ["value", {"kind": "prim", "type": "int", "repr": i.to_string()}],
-                ["next", next]]}),
-        );
-    }
-    one_step_trace(
-        serde_json::json!([["head", {"kind": "ref", "id": "o1"}]]),
-        serde_json::Value::Object(heap),
-    )
-}
-
-/// One step holding `n` objects (instances, lists, dicts) with about `refs_per_object`
-/// references each to random others; a few variables point into it.
-pub fn random_heap_trace(n: usize, refs_per_object: f64, seed: u64) -> Trace {
-    let mut rng = Lcg(seed);
-    let mut refs: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let total = (n as f64 * refs_per_object) as usize;
-    // A spanning chain keeps everything reachable, then random extra references.
-    for i in 1..n {
-        let parent = rng.next(i as u64) as usize;
-        refs[parent].push(i);
-    }
-    for _ in n.saturating_sub(1)..total {
-        let a = rng.next(n as u64) as usize;
-        let b = rng.next(n as u64) as usize;
-        refs[a].push(b);
-    }
-    let r = |i: usize| serde_json::json!({"kind": "ref", "id": format!("o{}", i + 1)});
-    let mut heap = serde_json::Map::new();
-    for (i, out) in refs.iter().enumerate() {
-        let obj = match i % 3 {
-            0 => serde_json::json!({"kind": "instance", "typeName": "Node", "fields":
-                out.iter().enumerate().map(|(k, j)| serde_json::json!([format!("f{k}"), r(*j)])).collect::<Vec<_>>()}),
-            1 => serde_json::json!({"kind": "list", "typeName": "list", "length": out.len(),
-                "items": out.iter().map(|j| r(*j)).collect::<Vec<_>>()}),
-            _ => serde_json::json!({"kind": "dict", "typeName": "dict", "length": out.len(),
-                "entries": out.iter().enumerate().map(|(k, j)| serde_json::json!([
-                    {"kind": "prim", "type": "str", "repr": format!("'k{k}'")}, r(*j)])).collect::<Vec<_>>()}),
-        };
-        heap.insert(format!("o{}", i + 1), obj);
-    }
-    let locals: Vec<serde_json::Value> = (0..3.min(n))
-        .map(|k| serde_json::json!([format!("v{k}"), r(k * n / 3)]))
-        .collect();
-    one_step_trace(
-        serde_json::Value::Array(locals),
-        serde_json::Value::Object(heap),
-    )
 }

@@ -271,14 +271,14 @@ fn shown_containers(
         .collect()
 }
 
-/// The golden trace loader the integration tests use (test-only code, shared by path).
-#[cfg(test)]
-#[path = "../../tests/loops_support/goldens.rs"]
-mod goldens;
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    // The golden traces, from the test-support crate. It depends on this crate, so these unit
+    // tests see a second copy of the scene types there; only `Trace` (trace-format's, shared)
+    // crosses between the two.
+    use algoscope_test_support::goldens;
 
     use super::*;
     use crate::loop_histories;
