@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use algoscope_run::TraceOptions;
 use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Trace, Value};
-use support::{golden, node_stdout, root, time_budget, trace_file};
+use support::{
+    assert_infinite_loop_stopped_by_time, golden, node_stdout, root, time_budget, trace_file,
+};
 
 fn case_path(language: &str, name: &str) -> PathBuf {
     root()
@@ -258,12 +260,7 @@ fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
             ..TraceOptions::default()
         },
     );
-    assert!(trace.truncated);
-    assert_eq!(trace.stopped_by, Some(StopReason::Time));
-    assert!(trace.sampled);
-    assert!(trace.steps.len() <= 500);
-    assert!(trace.counts.events > trace.steps.len() as u64 * 10);
-    assert!(trace.error.is_none());
+    assert_infinite_loop_stopped_by_time(&trace, 500);
 }
 
 #[test]

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use algoscope_run::TraceOptions;
 use algoscope_trace_format::{Event, FrameState, HeapObject, StopReason, Value};
-use support::{last, local, object, repr, time_budget, trace_edge_case};
+use support::{
+    assert_infinite_loop_stopped_by_time, last, local, object, repr, time_budget, trace_edge_case,
+};
 
 fn fields(object: &HeapObject) -> Vec<&str> {
     match object {
@@ -251,12 +253,7 @@ fn an_infinite_loop_is_sampled_then_stopped_by_the_time_budget() {
             ..TraceOptions::default()
         },
     );
-    assert!(trace.truncated);
-    assert_eq!(trace.stopped_by, Some(StopReason::Time));
-    assert!(trace.sampled);
-    assert!(trace.steps.len() <= 500);
-    assert!(trace.counts.events > trace.steps.len() as u64 * 10);
-    assert!(trace.error.is_none());
+    assert_infinite_loop_stopped_by_time(&trace, 500);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use algoscope_run::{trace_program, Program, TraceOptions};
-use algoscope_trace_format::{validate_str, Trace};
+use algoscope_trace_format::{validate_str, StopReason, Trace};
 
 // Each test file uses some of them.
 #[allow(unused_imports)]
@@ -66,4 +66,15 @@ pub fn trace_edge_case(name: &str, options: &TraceOptions) -> Trace {
 pub fn node_stdout(path: &Path) -> String {
     let output = Command::new("node").arg(path).output().expect("run node");
     String::from_utf8(output.stdout).expect("utf-8 stdout")
+}
+
+/// An endless loop run with `max_steps`: sampled, so the time budget (not the step budget)
+/// stopped it, with many more events than recorded steps and no error.
+pub fn assert_infinite_loop_stopped_by_time(trace: &Trace, max_steps: usize) {
+    assert!(trace.truncated);
+    assert_eq!(trace.stopped_by, Some(StopReason::Time));
+    assert!(trace.sampled);
+    assert!(trace.steps.len() <= max_steps);
+    assert!(trace.counts.events > trace.steps.len() as u64 * 10);
+    assert!(trace.error.is_none());
 }
