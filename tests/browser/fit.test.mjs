@@ -49,7 +49,7 @@ for (const [program, step, name] of [
     const { page, context, problems, url } = await openPage(browser, file, { width: 1600, height: 900 });
     await page.goto(url + '#step=' + step);
     await page.reload();
-    await page.waitForSelector('body[data-step]');
+    await page.waitForSelector('#algoscope[data-step]');
 
     const fitted = await memoryBoxes(page);
     assert.equal(fitted.button, 'Fit');
@@ -76,7 +76,7 @@ for (const [program, step, name] of [
     await page.keyboard.press('ArrowLeft');
     assert.equal((await memoryBoxes(page)).scrolls, true);
     await page.reload();
-    await page.waitForSelector('body[data-step]');
+    await page.waitForSelector('#algoscope[data-step]');
     assert.equal((await memoryBoxes(page)).button, '100%');
     await page.keyboard.press('Tab');
     await page.click('#memory-fit');

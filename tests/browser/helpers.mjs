@@ -71,7 +71,7 @@ export async function openPage(browser, file, { width = 1280, height = 800 } = {
   });
   await page.goto(url);
   // The player decodes its data asynchronously; it marks the body once a step is shown.
-  await page.waitForSelector('body[data-step]', { timeout: 10_000 });
+  await page.waitForSelector('#algoscope[data-step]', { timeout: 10_000 });
   return { page, context, problems, url };
 }
 

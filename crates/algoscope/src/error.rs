@@ -1,6 +1,5 @@
 //! [`Error`]: the one error of the facade.
 
-use algoscope_page::HtmlError;
 use algoscope_run::RunError;
 use algoscope_scene::{SceneError, SizeModelMismatch};
 use algoscope_trace_format::ValidationError;
@@ -48,8 +47,9 @@ pub enum Error {
         source: SceneError,
     },
     /// The stepper page could not be built.
+    #[cfg(feature = "page")]
     #[error("html: {0}")]
-    Page(#[from] HtmlError),
+    Page(#[from] algoscope_page::HtmlError),
 }
 
 /// `no loop runs at this step (loops run at steps 3–9, 12)`, at most 8 spans listed.

@@ -1,16 +1,19 @@
 //! [`Render`]: a trace made ready to draw, once, and the pictures of its steps.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use algoscope_layout::{
-    layout_loop, layout_memory, plan_graphs, GraphPlan, LayoutOptions, LoopLayoutOptions, Sizes,
+    layout_loop, layout_memory_full, plan_graphs, GraphPlan, LayoutOptions, LoopLayoutOptions,
+    MemoryLayout, Sizes,
 };
 use algoscope_scene::{
-    apply_hints, graph_universe, hint_warnings, loop_scene, memory_scene, HintWarning,
-    LoopSceneOptions, SceneOptions, SizeModel,
+    apply_hints, graph_universe, hint_warnings, loop_histories, memory_scene, HintWarning,
+    LoopHistories, LoopSceneOptions, SceneOptions, SizeModel,
 };
 use algoscope_trace_format::Trace;
 
+use crate::chain::PositionChain;
 use crate::Error;
 
 /// How a trace is drawn, for every step alike. `Default`: no memory sizes.
@@ -51,11 +54,21 @@ pub struct PageOptions {
     pub title: String,
     /// Draw singly referenced objects inside their holder (as [`MemoryOptions::nested`]).
     pub nested: bool,
+    /// Most passes the page's loop history draws (the latest are kept); `None`: the page's
+    /// default, [`PAGE_LOOP_ROWS`](crate::PAGE_LOOP_ROWS).
+    pub loop_rows: Option<usize>,
 }
 
 /// A trace made ready to draw: its `viz:` hints applied and its graphs laid out once over the
 /// whole run (so a graph's nodes never move between steps), then any step drawn on request.
 /// Steps are 0-based here (the page and the command line count from 1).
+///
+/// Boxes stay put from step to step: step `i` is laid out with the box positions of step
+/// `i - 1` (`algoscope_layout::LayoutOptions::previous`), so drawing step `i` first lays out
+/// the steps before it that were not laid out yet. Their positions are kept (about 20 bytes a
+/// box a step), and so are the loop histories (analysed once per run on first use), so the
+/// pictures are the same whichever order the steps are asked for in: the command line's
+/// `render --step N`, the page's player and every binding draw the same SVG for a step.
 ///
 /// # Example
 ///
@@ -78,12 +91,16 @@ pub struct PageOptions {
 /// assert!(render.loop_svg(0, &Default::default()).is_err()); // no loop runs there
 /// # Ok::<(), algoscope::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Render {
     trace: Trace,
     scene: SceneOptions,
     graphs: BTreeMap<String, GraphPlan>,
     warnings: Vec<HintWarning>,
+    /// Box positions per step, without and with nesting ([`MemoryOptions::nested`]).
+    chains: [Mutex<PositionChain>; 2],
+    /// The loop histories of the whole run, with the row limit they were analysed for.
+    histories: Mutex<Option<(usize, Arc<LoopHistories>)>>,
 }
 
 impl Render {
@@ -110,6 +127,8 @@ impl Render {
             scene,
             graphs,
             warnings,
+            chains: Default::default(),
+            histories: Mutex::new(None),
         })
     }
 
@@ -130,23 +149,67 @@ impl Render {
     }
 
     /// Step `step`'s memory picture (frames, heap boxes, arrows) as an SVG document
-    /// (`docs/svg-contract.md`).
+    /// (`docs/svg-contract.md`), its boxes where they were at the step before when there is
+    /// room (see [`Render`]).
     ///
     /// # Errors
-    /// [`Error::NoSteps`], [`Error::StepOutOfRange`], or [`Error::Scene`].
+    /// [`Error::NoSteps`], [`Error::StepOutOfRange`], or [`Error::Scene`] (for this step or a
+    /// step before it that had to be laid out first).
     pub fn memory_svg(&self, step: usize, options: &MemoryOptions) -> Result<String, Error> {
         self.check_step(step)?;
+        let mut chain = lock(&self.chains[usize::from(options.nested)]);
+        self.extend_chain(&mut chain, step, options.nested)?;
+        let layout = self.layout_step(step, chain.positions(step), options.nested)?;
+        chain.record(step, &layout);
+        Ok(layout.drawing.to_svg())
+    }
+
+    /// Lays out every step up to `step` (inclusive) that was not laid out yet, so that
+    /// drawing any of them later costs one layout. A player calls this while idle.
+    ///
+    /// # Errors
+    /// As [`Render::memory_svg`].
+    pub fn prepare(&self, step: usize, options: &MemoryOptions) -> Result<(), Error> {
+        self.check_step(step)?;
+        let mut chain = lock(&self.chains[usize::from(options.nested)]);
+        self.extend_chain(&mut chain, step + 1, options.nested)
+    }
+
+    /// Lays out the steps from the chain's end up to `end` (exclusive), recording each one's
+    /// positions.
+    fn extend_chain(
+        &self,
+        chain: &mut PositionChain,
+        end: usize,
+        nested: bool,
+    ) -> Result<(), Error> {
+        while chain.len() < end {
+            let i = chain.len();
+            let layout = self.layout_step(i, chain.positions(i), nested)?;
+            chain.record(i, &layout);
+        }
+        Ok(())
+    }
+
+    /// Step `step` laid out with `previous` (the box positions of the step before).
+    fn layout_step(
+        &self,
+        step: usize,
+        previous: BTreeMap<String, (f64, f64)>,
+        nested: bool,
+    ) -> Result<MemoryLayout, Error> {
         let scene =
             memory_scene(&self.trace, step, &self.scene).map_err(|source| Error::Scene {
                 step: step + 1,
                 source,
             })?;
         let layout = LayoutOptions {
-            nested: options.nested,
+            nested,
+            previous,
             graphs: self.graphs.clone(),
             ..LayoutOptions::default()
         };
-        Ok(layout_memory(&scene, &layout).to_svg())
+        Ok(layout_memory_full(&scene, &layout))
     }
 
     /// The history of the loop running at step `step`, one row per pass, as an SVG document.
@@ -155,28 +218,54 @@ impl Render {
     /// [`Error::NoLoop`] (with the steps where loops do run) when no loop runs at the step;
     /// [`Error::NoSteps`], [`Error::StepOutOfRange`], or [`Error::Scene`].
     pub fn loop_svg(&self, step: usize, options: &LoopOptions) -> Result<String, Error> {
+        self.loop_history_svg(step, options)?
+            .ok_or_else(|| Error::NoLoop {
+                step,
+                spans: self.loop_spans(),
+            })
+    }
+
+    /// [`Render::loop_svg`], with `None` when no loop runs at the step. Every loop run is
+    /// analysed once, on the first call (again only if `options.max_rows` changes).
+    ///
+    /// # Errors
+    /// [`Error::NoSteps`], [`Error::StepOutOfRange`], or [`Error::Scene`].
+    pub fn loop_history_svg(
+        &self,
+        step: usize,
+        options: &LoopOptions,
+    ) -> Result<Option<String>, Error> {
         self.check_step(step)?;
-        let scene_options = LoopSceneOptions {
-            scene: self.scene.clone(),
-            max_rows: options.max_rows,
-            ..LoopSceneOptions::default()
-        };
-        let scene =
-            loop_scene(&self.trace, step, &scene_options).map_err(|source| Error::Scene {
+        let histories = self.histories(options.max_rows);
+        let scene = histories
+            .scene_at(&self.trace, step)
+            .map_err(|source| Error::Scene {
                 step: step + 1,
                 source,
             })?;
-        let Some(scene) = scene else {
-            return Err(Error::NoLoop {
-                step,
-                spans: self.loop_spans(),
-            });
-        };
         let layout = LoopLayoutOptions {
             graphs: self.graphs.clone(),
             ..LoopLayoutOptions::default()
         };
-        Ok(layout_loop(&scene, &layout).to_svg())
+        Ok(scene.map(|scene| layout_loop(&scene, &layout).to_svg()))
+    }
+
+    /// The run's loop histories analysed for `max_rows` rows, kept for the next call.
+    fn histories(&self, max_rows: usize) -> Arc<LoopHistories> {
+        let mut kept = lock(&self.histories);
+        match &*kept {
+            Some((rows, histories)) if *rows == max_rows => histories.clone(),
+            _ => {
+                let options = LoopSceneOptions {
+                    scene: self.scene.clone(),
+                    max_rows,
+                    ..LoopSceneOptions::default()
+                };
+                let histories = Arc::new(loop_histories(&self.trace, &options));
+                *kept = Some((max_rows, histories.clone()));
+                histories
+            }
+        }
     }
 
     /// Ranges of steps (counted from 1, inclusive) at which some loop is active: where
@@ -196,18 +285,27 @@ impl Render {
     }
 
     /// The self-contained stepper page (one HTML document, no network, opens from
-    /// `file://`; `docs/html-page.md`).
+    /// `file://`; `docs/html-page.md`): the trace, its heaps as deltas, compressed, with the
+    /// player and its wasm module, which draws each step when it is looked at (as
+    /// [`Render::memory_svg`] and [`Render::loop_history_svg`] do).
     ///
     /// # Errors
-    /// [`Error::Page`] when a step cannot be drawn.
+    /// [`Error::Page`] when the page data cannot be written.
+    #[cfg(feature = "page")]
     pub fn page(&self, options: &PageOptions) -> Result<String, Error> {
         let page = algoscope_page::PageOptions {
             title: options.title.clone(),
             nested: options.nested,
-            scene: self.scene.clone(),
-            graphs: self.graphs.clone(),
+            sizes: self.scene.size_model,
+            loop_rows: options.loop_rows.unwrap_or(crate::PAGE_LOOP_ROWS),
         };
         Ok(algoscope_page::build_page(&self.trace, &page)?)
+    }
+
+    /// What the player shows beside the pictures, per step: line, function, call depth,
+    /// event, printed-text offset ([`Timeline`](crate::Timeline)).
+    pub fn timeline(&self) -> algoscope_viewer::Timeline {
+        algoscope_viewer::Timeline::from_trace(&self.trace)
     }
 
     fn check_step(&self, step: usize) -> Result<(), Error> {
@@ -220,4 +318,12 @@ impl Render {
         }
         Ok(())
     }
+}
+
+/// The guarded value, also after a panic elsewhere poisoned the lock (what it guards is a
+/// cache that is only ever appended to, whole entries at a time).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -3,6 +3,7 @@
 
 pub use algoscope_viewer::{PAGE_CSS, PAGE_HTML, PAGE_JS};
 
+
 /// Replaces each `{{name}}` in `template` by its value from `values`, in one pass over the
 /// template, so text inside a value is never read as a marker. A marker with no value is
 /// left as it is.
@@ -51,6 +52,24 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// JSON text made safe inside a `<script type="application/json">` element: `<`, `>`, `&`
+/// and the line separators U+2028/U+2029 written as `\u` escapes (the same JSON value), so
+/// no string in it can end the element or open a comment.
+pub fn escape_script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// `text` gzip-compressed and base64-encoded, for the page's data element: the characters
 /// `A-Z a-z 0-9 + / =` only, so nothing in it can end the element or be read as markup, and
 /// the page's pictures of a long run (mostly repeated coordinates) shrink about sevenfold.
@@ -78,6 +97,15 @@ mod tests {
             &[("a", "{{b}}"), ("b", "x")],
         );
         assert_eq!(page, "<p>{{b}}</p>x{{missing}}");
+    }
+
+    #[test]
+    fn script_json_keeps_its_value_and_cannot_end_the_element() {
+        let json = "{\"title\":\"</script><!-- a&b \u{2028}\"}";
+        let escaped = escape_script_json(json);
+        assert!(!escaped.contains('<') && !escaped.contains('&') && !escaped.contains('\u{2028}'));
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back, serde_json::from_str::<serde_json::Value>(json).unwrap());
     }
 
     #[test]

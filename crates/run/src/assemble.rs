@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use algoscope_trace_format::{
-    validate_value, Analysis, Counts, Event, Frame, FrameState, FunctionCount, Heap, Language,
+    check_trace, Analysis, Counts, Event, Frame, FrameState, FunctionCount, Heap, Language,
     LoopContext, ObjectId, Output, ProgramError, Step, StopReason, SyntaxError, Trace,
 };
 use serde_json::Value as Json;
@@ -387,7 +387,5 @@ pub fn build_trace(
     }
     let mut trace = finish_run(assembled, program.language, &program.source, end)?;
     analysis.apply_to(&mut trace);
-    let document = serde_json::to_value(&trace)
-        .map_err(|e| RunError::Tracer(format!("cannot serialise the trace: {e}")))?;
-    Ok(validate_value(document)?)
+    Ok(check_trace(trace)?)
 }

@@ -55,6 +55,8 @@ mod objects;
 mod path;
 mod refs;
 mod schema;
+#[cfg(feature = "schema-check")]
+mod schema_check;
 mod types;
 mod unique;
 mod validate;
@@ -68,4 +70,4 @@ pub use limits::{check_limits, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH};
 pub use path::{JsonPath, PathSegment};
 pub use schema::{schema, schema_json};
 pub use types::*;
-pub use validate::{validate_str, validate_str_with, validate_value, validate_value_with};
+pub use validate::{check_trace, validate_str, validate_str_with, validate_value, validate_value_with};

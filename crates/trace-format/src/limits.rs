@@ -23,7 +23,10 @@ pub struct Limits {
     /// Default 100.
     pub max_depth: usize,
     /// Most values in the whole document, containers and the root included (keys are not
-    /// values). Default 5,000,000.
+    /// values), when it is read as a JSON tree: by `validate_value`, and by `validate_str`
+    /// for a document the types refuse. A valid trace read from text goes straight into the
+    /// types, in memory proportional to the text, and is held to `max_text_chars` instead, so
+    /// a long run's trace of more values is still read. Default 5,000,000.
     pub max_values: usize,
     /// Most characters (Unicode scalar values) in all keys and strings together.
     /// Default 200,000,000.

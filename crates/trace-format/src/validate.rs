@@ -11,7 +11,8 @@ use crate::limits::{
 use crate::lines::check_lines;
 use crate::path::{JsonPath, PathSegment};
 use crate::refs::check_references;
-use crate::schema::check_schema;
+#[cfg(feature = "schema-check")]
+use crate::schema_check::check_schema;
 use crate::types::{Trace, SUPPORTED_VERSIONS};
 
 /// Reads a trace from JSON text with the default [`Limits`]. See [`validate_value`] for the
@@ -74,11 +75,12 @@ pub(crate) const TRACE_MAX_DEPTH: usize = 8;
 /// The trace, when `text` is valid and certainly within `limits`; `None` means "look
 /// carefully", not "invalid".
 fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
-    // A value takes a byte and, unless it is the root, a `[`, `,` or `:` before it; a
-    // character takes at least a byte. A trace nests at most TRACE_MAX_DEPTH deep.
-    let surely_within = limits.max_depth >= TRACE_MAX_DEPTH
-        && text.len().div_ceil(2) <= limits.max_values
-        && text.len() <= limits.max_text_chars;
+    // A character takes at least a byte. A trace nests at most TRACE_MAX_DEPTH deep.
+    // The value count is not bounded here: reading straight into the types costs memory in
+    // proportion to the text, so a long valid run (more than `max_values` values) is read;
+    // `max_values` bounds the JSON tree of the careful path.
+    let surely_within =
+        limits.max_depth >= TRACE_MAX_DEPTH && text.len() <= limits.max_text_chars;
     if !surely_within {
         return None;
     }
@@ -90,6 +92,30 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     check_references(&trace, &changes).ok()?;
     check_lines(&trace).ok()?;
     Some(trace)
+}
+
+/// Checks a trace built in memory (by `algoscope-run` from a tracer's records, say) as
+/// [`validate_value`] checks a document, without writing it out as JSON first: the
+/// version, heap-delta expansion, the cross-references and the line numbers. The types
+/// already hold what the schema says of each field's shape. A trace with a
+/// [`FORBIDDEN_KEY`] key is checked the careful way, for the error's path.
+///
+/// # Errors
+///
+/// As [`validate_value`].
+pub fn check_trace(trace: Trace) -> Result<Trace, ValidationError> {
+    if !SUPPORTED_VERSIONS.contains(&trace.version) || has_forbidden_key(&trace) {
+        let document = serde_json::to_value(&trace).map_err(|e| ValidationError::Deserialize {
+            path: JsonPath::root(),
+            message: e.to_string(),
+        })?;
+        return validate_value(document);
+    }
+    let mut trace = trace;
+    let changes = expand(&mut trace)?;
+    check_references(&trace, &changes)?;
+    check_lines(&trace)?;
+    Ok(trace)
 }
 
 /// Whether any object key of a deserialized trace (the only keys not fixed by the types:
@@ -154,6 +180,7 @@ pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, Va
     let mut trace = match Trace::deserialize(&document) {
         Ok(trace) => trace,
         Err(_) => {
+            #[cfg(feature = "schema-check")]
             check_schema(&document)?;
             return Err(deserialize_error(&document));
         }

@@ -171,11 +171,15 @@ fn limits_apply_to_text_as_to_values() {
     };
     let error = validate_str_with(&text, &shallow).unwrap_err();
     assert_eq!(path(&error), "steps[0].stack[0].locals[0][1]");
+    // A valid document is read straight into the types, whatever its value count; one the
+    // types refuse is read as a tree, within `max_values`.
     let few = Limits {
         max_values: 10,
         ..Limits::default()
     };
-    let error = validate_str_with(&text, &few).unwrap_err();
+    assert!(validate_str_with(&text, &few).is_ok());
+    let broken = text.replacen("\"line\": ", "\"line\": \"x\", \"_\": ", 1);
+    let error = validate_str_with(&broken, &few).unwrap_err();
     assert!(
         matches!(error, ValidationError::TooManyValues { .. }),
         "{error}"

@@ -50,6 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let options = PageOptions {
         title,
         nested: args.nested,
+        ..PageOptions::default()
     };
     let page = render.page(&options).map_err(|e| e.to_string())?;
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;

@@ -65,6 +65,9 @@ pub struct Args {
     /// Draw objects referenced exactly once inside the box that holds them (memory view).
     #[arg(long)]
     pub nested: bool,
+    /// Most passes the loop history draws, the latest kept (loops view; the page draws 16).
+    #[arg(long, value_name = "N", default_value_t = LoopOptions::default().max_rows)]
+    pub loop_rows: usize,
     /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
     /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
     /// docs/memory-sizes.md.
@@ -107,7 +110,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 nested: args.nested,
             },
         ),
-        View::Loops => render.loop_svg(index, &LoopOptions::default()),
+        View::Loops => render.loop_svg(
+            index,
+            &LoopOptions {
+                max_rows: args.loop_rows,
+            },
+        ),
     }
     .map_err(|e| e.to_string())?;
     match args.output {

@@ -1,5 +1,6 @@
 //! `algoscope trace PROGRAM [-o OUT.json] [--stdin FILE] [--max-steps N] [--timeout-ms N]
-//! [--python PATH] [--node PATH] [--pretty]`: run a program once and write its trace.
+//! [--python PATH] [--node PATH] [--pretty] [--expanded]`: run a program once and write its
+//! trace, its heaps as deltas unless `--expanded`.
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
 //! error) or ran out of a budget (`truncated`); a one-line `note:` on standard error says
@@ -31,6 +32,11 @@ pub struct Args {
     /// Indent the JSON.
     #[arg(long)]
     pub pretty: bool,
+    /// Write every step's full heap instead of heap deltas (each step's changed objects and
+    /// its live ids; `heapDelta` in the format). Both are read by `validate`, `render` and
+    /// `html`.
+    #[arg(long)]
+    pub expanded: bool,
 }
 
 /// Exit status for a program with syntax errors.
@@ -53,6 +59,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     print_notes(&trace);
     print_hint_warnings(&algoscope::hint_warnings(&trace));
+    let trace = if args.expanded {
+        trace
+    } else {
+        algoscope::to_delta(&trace)
+    };
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&trace)
     } else {

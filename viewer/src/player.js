@@ -1,38 +1,97 @@
-// algoscope stepper page player.
+// algoscope's stepper player (the ES module of the @algoscope/viewer package).
 //
-// Reads the run from the JSON element #algoscope-data (written by `algoscope html`) and shows one
-// step at a time. Text that came from the traced program (source, printed output, names, the
-// error) is untrusted and only ever goes in with textContent. The memory pictures are SVG from
-// our own renderer, stored as a table of distinct pieces plus, per step, the indices that
-// joined give that step's SVG (see pieceLists); the loop history is stored the same way in the
-// same table. Those trusted strings are the only thing set with innerHTML.
-(async function () {
-  'use strict';
+// mount(element, data, options) draws a recorded run inside `element`: the program with the
+// line about to run, the memory picture, the loop history and the printed output, one step at
+// a time. Each step's pictures are drawn when it is first looked at, by the wasm module
+// (bindings/wasm: trace-format, scene and layout compiled to WebAssembly), and kept.
+//
+// Text that came from the traced program (source, printed output, names, the error, the
+// title) is untrusted and only ever goes in with textContent. The SVG comes from our own
+// renderer, which escapes the program's text itself, and is the only string set with
+// innerHTML.
+import initWasm, { Viewer } from '../dist/algoscope_wasm.js';
 
-  // The data element holds the run as gzip-compressed JSON in base64 (see `algoscope html`).
-  async function readData() {
-    const raw = atob(document.getElementById('algoscope-data').textContent.trim());
-    const bytes = new Uint8Array(raw.length);
-    for (let k = 0; k < raw.length; k++) bytes[k] = raw.charCodeAt(k);
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return JSON.parse(await new Response(stream).text());
-  }
+/** The player's controls and panes; ids are looked up inside the mounted element only. */
+const SKELETON = `<header class="bar">
+  <h1 class="page-title"><span class="file" id="title"></span> <span class="lang" id="lang"></span></h1>
+  <div class="controls" role="toolbar" aria-label="Step through the run">
+    <button type="button" id="first" title="First step (Home)">&#xAB; First</button>
+    <button type="button" id="prev" title="Previous step (&#x2190;)">&#x2039; Prev</button>
+    <button type="button" id="next" title="Next step (&#x2192;)">Next &#x203A;</button>
+    <button type="button" id="last" title="Last step (End)">Last &#xBB;</button>
+    <span class="counter" id="counter" aria-live="polite">step 1 / 1</span>
+    <input type="range" id="slider" min="1" max="1" value="1" aria-label="Step">
+  </div>
+  <div class="where">
+    <span class="here" id="where"></span>
+    <span class="truncated" id="truncated" hidden></span>
+    <span class="sampled" id="sampled" hidden>Long loops were sampled: some of their passes ran without being recorded.</span>
+    <span class="legend"><span><span class="swatch prev"></span>line just run</span><span><span class="swatch current"></span>next line to run</span></span>
+  </div>
+</header>
+<main class="panes">
+  <section class="pane-left">
+    <div class="code-pane" id="code" aria-label="Program"></div>
+    <div class="output-pane">
+      <h2>Printed so far</h2>
+      <pre id="stdout"><span id="stdout-old"></span><span class="new" id="stdout-new"></span></pre>
+    </div>
+    <div class="error-pane" id="error" role="alert" hidden></div>
+  </section>
+  <section class="pane-right">
+    <div class="memory-box">
+      <div class="memory-pane" id="memory" aria-label="Memory"></div>
+      <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+    </div>
+    <div class="loop-pane" id="loops" aria-label="Loop history">
+      <div class="pane-head">
+        <h2>Loop history</h2>
+        <button type="button" class="fit-toggle" id="loops-fit" aria-pressed="true" aria-label="Fit the loop history to the pane" title="Fit the loop history to the pane's width, or show it at 100%">Fit</button>
+      </div>
+      <p class="no-loop" id="no-loop">No loop running at this step.</p>
+      <div class="loop-picture" id="loop-picture"></div>
+    </div>
+  </section>
+</main>`;
 
-  let data;
-  try {
-    data = await readData();
-  } catch (err) {
-    const message = typeof DecompressionStream === 'undefined'
-      ? 'This browser is too old to open the page (it needs DecompressionStream: Chrome or Edge 80, Firefox 113, Safari 16.4 or newer).'
-      : 'The page data could not be read: ' + err;
-    document.getElementById('memory').textContent = message;
-    throw err;
-  }
-  const steps = data.steps;
-  const pieces = data.pieces;
-  const total = steps.line.length;
+/** Steps laid out per idle slice while the page waits (see `prepareInBackground`). */
+const PREPARE_SLICE = 25;
 
-  const $ = (id) => document.getElementById(id);
+/**
+ * Decompresses gzip bytes into text with the browser's DecompressionStream.
+ * @param {Uint8Array | ArrayBuffer} bytes
+ * @returns {Promise<string>}
+ */
+export async function gunzipText(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).text();
+}
+
+/**
+ * Shows a recorded run in `element` and returns its player.
+ *
+ * @param {HTMLElement} element  where the player draws itself (its children are replaced)
+ * @param {{trace: string | Uint8Array | ArrayBuffer, options?: object}} data  the trace as
+ *   JSON text, or as gzip-compressed JSON bytes; `options` as `PlayerOptions` (schema/
+ *   viewer: `title`, `nested`, `sizes`, `loopRows`)
+ * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number}} [settings]
+ *   `wasm`: the module (bytes, URL, Response or WebAssembly.Module; default
+ *   dist/algoscope_wasm_bg.wasm beside this file); `keyboard`: where arrow keys step
+ *   (default the element); `hash`: keep `#step=N` in the address (default false); `step`:
+ *   the first step shown (0-based; default 0, or the address's `#step=N` with `hash`)
+ * @returns {Promise<Player>} an EventTarget with `goTo(step)`, `step`, `count` and
+ *   `destroy()`, dispatching a `step` event (`detail.step`, 0-based) at every step change
+ */
+export async function mount(element, data, settings = {}) {
+  await initWasm(settings.wasm === undefined ? undefined : { module_or_path: settings.wasm });
+  const traceText = typeof data.trace === 'string' ? data.trace : await gunzipText(data.trace);
+  const viewer = new Viewer(traceText, JSON.stringify(data.options || {}));
+  const timeline = JSON.parse(viewer.timeline());
+  const title = (data.options && data.options.title) || '';
+
+  element.classList.add('algoscope');
+  element.innerHTML = SKELETON;
+  const $ = (id) => element.querySelector('#' + id);
   const ui = {
     first: $('first'), prev: $('prev'), next: $('next'), last: $('last'),
     slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'), sampled: $('sampled'),
@@ -41,6 +100,13 @@
     memoryFit: $('memory-fit'), loopsFit: $('loops-fit'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
+  ui.title = $('title');
+  ui.title.textContent = title;
+  const steps = timeline.steps;
+  const total = steps.line.length;
+  const player = new EventTarget();
+  const cleanups = [];
+  let destroyed = false;
 
   const LANGUAGES = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
   const EVENTS = {
@@ -60,7 +126,7 @@
   // The program, one row per line: number and text, both as plain text.
   const lineRows = [null];
   (function buildCode() {
-    const lines = data.source.split(/\r\n|\r|\n/);
+    const lines = timeline.source.split(/\r\n|\r|\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     const frag = document.createDocumentFragment();
     lines.forEach((text, i) => {
@@ -73,15 +139,15 @@
     ui.code.append(frag);
   })();
 
-  ui.lang.textContent = LANGUAGES[data.language] || '';
+  ui.lang.textContent = LANGUAGES[timeline.language] || '';
   ui.slider.max = String(Math.max(total, 1));
-  if (data.truncated) {
-    const why = STOPS[data.stoppedBy] || 'a budget ran out';
+  if (timeline.truncated) {
+    const why = STOPS[timeline.stoppedBy] || 'a budget ran out';
     ui.truncated.textContent = 'Stopped early: ' + why + '; the run went on past the last step shown.';
     ui.truncated.hidden = false;
   }
 
-  ui.sampled.hidden = !data.sampled;
+  ui.sampled.hidden = !timeline.sampled;
 
   let current = -1;
   let shownSvg = null;
@@ -109,7 +175,7 @@
 
   function showWhere(i) {
     const parts = [el('span', 'lineno', 'line ' + steps.line[i])];
-    const func = data.funcs[steps.func[i]];
+    const func = timeline.funcs[steps.func[i]];
     if (func) {
       const inFunc = el('span', null, 'in ');
       inFunc.append(el('span', 'func', func));
@@ -125,46 +191,21 @@
     ui.where.replaceChildren(...parts);
   }
 
-  // A column of per-step piece lists (steps.svg: the memory picture; steps.loops: the loop
-  // history, an empty list when no loop runs). Each step is stored as operations over the step
-  // before: v >= 0 is piece v; v < 0 followed by n copies n indices of the previous step from
-  // -v - 1. Decoded in order on first use and kept.
-  function pieceLists(column) {
-    const decoded = [];
-    return function indicesOf(i) {
-      for (let s = decoded.length; s <= i; s++) {
-        const ops = column[s];
-        const prev = s > 0 ? decoded[s - 1] : [];
-        const out = [];
-        for (let k = 0; k < ops.length; k++) {
-          const v = ops[k];
-          if (v >= 0) {
-            out.push(v);
-          } else {
-            const start = -v - 1;
-            const end = start + ops[++k];
-            for (let t = start; t < end; t++) out.push(prev[t]);
-          }
-        }
-        decoded.push(out);
-      }
-      return decoded[i];
+  // Pictures are drawn by the wasm module when a step is first shown and kept (the latest
+  // KEEP steps of each kind), so stepping back and forth redraws nothing.
+  const KEEP = 400;
+  function memo(draw) {
+    const kept = new Map();
+    return function (i) {
+      if (kept.has(i)) return kept.get(i);
+      const svg = draw(i);
+      kept.set(i, svg);
+      if (kept.size > KEEP) kept.delete(kept.keys().next().value);
+      return svg;
     };
   }
-  const memoryIndicesOf = pieceLists(steps.svg);
-  const loopIndicesOf = pieceLists(steps.loops || []);
-
-  function joinPieces(indices) {
-    let svg = '';
-    for (const k of indices) svg += pieces[k];
-    return svg;
-  }
-
-  function sameIndices(a, b) {
-    if (!a || a.length !== b.length) return false;
-    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-    return true;
-  }
+  const memorySvgOf = memo((i) => viewer.memorySvg(i));
+  const loopSvgOf = memo((i) => (steps.inLoop[i] ? viewer.loopSvg(i) || '' : ''));
 
   // Where each top-level box is, by its data-key, read from the attributes the renderer wrote
   // (diagram units), never from layout, so stepping never forces a reflow.
@@ -249,10 +290,10 @@
 
   showFit(ui.memoryFit, fit.memory);
   showFit(ui.loopsFit, fit.loops);
-  ui.memoryFit.addEventListener('click', () => toggleFit('memory', ui.memoryFit, fitMemory));
-  ui.loopsFit.addEventListener('click', () => {
+  listen(ui.memoryFit, 'click', () => toggleFit('memory', ui.memoryFit, fitMemory));
+  listen(ui.loopsFit, 'click', () => {
     toggleFit('loops', ui.loopsFit, fitLoops);
-    if (shownLoop && shownLoop.length) scrollToCurrentRow();
+    if (shownLoop) scrollToCurrentRow();
   });
   // A pane that changes width (window resized, loop pane appearing) fits its picture again.
   if (typeof ResizeObserver === 'function') {
@@ -268,14 +309,22 @@
     });
     observer.observe(ui.memory);
     observer.observe(ui.loopPicture);
+    cleanups.push(() => observer.disconnect());
   }
 
   function showMemory(i, animate) {
-    const indices = memoryIndicesOf(i);
-    if (sameIndices(shownSvg, indices)) return;
+    let svg;
+    try {
+      svg = memorySvgOf(i);
+    } catch (err) {
+      ui.memory.textContent = 'This step cannot be drawn: ' + (err && err.message);
+      shownSvg = null;
+      return;
+    }
+    if (shownSvg === svg) return;
     const before = animate ? boxPositions() : null;
-    ui.memory.innerHTML = joinPieces(indices);
-    shownSvg = indices;
+    ui.memory.innerHTML = svg;
+    shownSvg = svg;
     fitMemory();
     if (!before || typeof Element.prototype.animate !== 'function') return;
     for (const [key, [x, y]] of boxPositions()) {
@@ -304,20 +353,25 @@
   // The loop running at step i: its history (the same SVG for every step of one pass, so it
   // is only rebuilt when a pass ends), scrolled so the row of the pass in progress is in view.
   function showLoops(i) {
-    const indices = steps.loops && steps.loops.length ? loopIndicesOf(i) : [];
-    const running = indices.length > 0;
+    let svg = '';
+    try {
+      svg = loopSvgOf(i);
+    } catch (err) {
+      svg = ''; // the memory pane reports a step that cannot be drawn
+    }
+    const running = svg.length > 0;
     ui.noLoop.textContent = 'No loop running at this step.';
     ui.noLoop.hidden = running;
     ui.loops.classList.toggle('is-idle', !running);
-    if (!sameIndices(shownLoop, indices)) {
+    if (shownLoop !== svg) {
       if (running) {
-        ui.loopPicture.innerHTML = joinPieces(indices);
+        ui.loopPicture.innerHTML = svg;
         pinColumnHeads();
         fitLoops();
       } else {
         ui.loopPicture.replaceChildren();
       }
-      shownLoop = indices;
+      shownLoop = svg;
     }
     if (running) scrollToCurrentRow();
   }
@@ -368,14 +422,14 @@
   function showOutput(i) {
     const end = steps.out[i];
     const start = i > 0 ? Math.min(steps.out[i - 1], end) : 0;
-    ui.stdoutOld.textContent = data.stdout.slice(0, start);
-    ui.stdoutNew.textContent = data.stdout.slice(start, end);
+    ui.stdoutOld.textContent = timeline.stdout.slice(0, start);
+    ui.stdoutNew.textContent = timeline.stdout.slice(start, end);
     ui.stdout.classList.toggle('is-empty', end === 0);
     if (end > start) ui.stdout.scrollTop = ui.stdout.scrollHeight;
   }
 
   function showError(i) {
-    const err = data.error;
+    const err = timeline.error;
     const atEnd = err && i === total - 1;
     if (atEnd && ui.error.hidden) {
       const parts = [el('span', 'type', err.type), document.createTextNode(': '), el('span', 'message', err.message)];
@@ -392,7 +446,7 @@
     if (i === current) return;
     const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
     current = i;
-    ui.counter.textContent = 'step ' + (i + 1) + ' / ' + total + (data.truncated ? '+' : '');
+    ui.counter.textContent = 'step ' + (i + 1) + ' / ' + total + (timeline.truncated ? '+' : '');
     ui.slider.value = String(i + 1);
     ui.first.disabled = ui.prev.disabled = i === 0;
     ui.next.disabled = ui.last.disabled = i === total - 1;
@@ -406,8 +460,9 @@
     showOutput(i);
     showError(i);
     scrollLineIntoView(line);
-    document.body.dataset.step = String(i + 1);
-    if (!options || !options.fromHash) {
+    element.dataset.step = String(i + 1);
+    player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
+    if (settings.hash && !(options && options.fromHash)) {
       try {
         history.replaceState(null, '', '#step=' + (i + 1));
       } catch (e) {
@@ -423,16 +478,20 @@
     return m[1] === 'last' ? total - 1 : Number(m[1]) - 1;
   }
 
-  ui.first.addEventListener('click', () => show(0));
-  ui.prev.addEventListener('click', () => show(current - 1));
-  ui.next.addEventListener('click', () => show(current + 1));
-  ui.last.addEventListener('click', () => show(total - 1));
-  ui.slider.addEventListener('input', () => show(Number(ui.slider.value) - 1));
-  window.addEventListener('hashchange', () => {
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
+  listen(ui.first, 'click', () => show(0));
+  listen(ui.prev, 'click', () => show(current - 1));
+  listen(ui.next, 'click', () => show(current + 1));
+  listen(ui.last, 'click', () => show(total - 1));
+  listen(ui.slider, 'input', () => show(Number(ui.slider.value) - 1));
+  if (settings.hash) listen(window, 'hashchange', () => {
     const s = stepFromHash();
     if (s !== null) show(s, { fromHash: true });
   });
-  document.addEventListener('keydown', (event) => {
+  listen(settings.keyboard === 'document' ? document : element, 'keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     // The slider moves itself with these keys and reports it through its input event.
     if (event.target === ui.slider) return;
@@ -446,9 +505,45 @@
     ui.counter.textContent = 'no steps recorded';
     ui.memory.append(el('p', 'no-steps', 'The run recorded no steps.'));
     for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
-    document.body.dataset.step = '0';
+    element.dataset.step = '0';
   } else {
-    show(stepFromHash() || 0, { fromHash: true });
+    const fromHash = settings.hash ? stepFromHash() : null;
+    show(fromHash !== null ? fromHash : settings.step || 0, { fromHash: true });
+    prepareInBackground();
   }
-  if (window.performance && performance.mark) performance.mark('algoscope:first-step');
-})();
+
+  // Lays out the steps not yet drawn, a slice at a time while the page is idle, so a later
+  // jump (the slider, End) costs one layout rather than one per step before it.
+  function prepareInBackground() {
+    let next = 0;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
+    const slice = () => {
+      if (destroyed || next >= total) return;
+      next = Math.min(total - 1, next + PREPARE_SLICE);
+      try {
+        viewer.prepare(next);
+      } catch (err) {
+        return; // the step that fails is reported when it is shown
+      }
+      next += 1;
+      idle(slice);
+    };
+    idle(slice);
+  }
+
+  Object.defineProperties(player, {
+    step: { get: () => current, enumerable: true },
+    count: { value: total, enumerable: true },
+  });
+  /** Shows step `i` (0-based, clamped to the run). */
+  player.goTo = (i) => show(i);
+  /** Removes the player from its element and frees the wasm viewer. */
+  player.destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    for (const undo of cleanups) undo();
+    element.replaceChildren();
+    viewer.free();
+  };
+  return player;
+}

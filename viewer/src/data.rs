@@ -1,22 +1,61 @@
-//! What the page's player reads: the run's text and, per step, where it is and which SVG
-//! pieces draw it.
+//! What the player reads besides the pictures: how to draw the run ([`PlayerOptions`]) and
+//! the run's text and, per step, where it is ([`Timeline`]).
 //!
 //! Steps are stored as columns (one array per field) rather than one object per step, so a
-//! 2,000-step run costs a few bytes per step beyond its pictures. Everything here that came
-//! from the program (source, printed text, names, error text) is program-controlled text: the
+//! 2,000-step run costs a few bytes per step. Everything here that came from the program
+//! (source, printed text, names, error text, the title) is program-controlled text: the
 //! player only ever puts it on the page with `textContent`.
 
 use std::collections::BTreeMap;
 
+use algoscope_scene::SizeModel;
 use algoscope_trace_format::{Event, FrameState, Language, ProgramError, StopReason, Trace};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// The JSON object embedded in the page (camelCase keys), read by `assets/page.js`.
+/// How the player draws a run, the same for every step (camelCase keys): the `options` of the
+/// viewer's `mount(element, {trace, options})`, written into the page as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlayerOptions {
+    /// Name shown as the heading (usually the program's file name).
+    #[serde(default)]
+    pub title: String,
+    /// Draw objects referenced once inside their holder instead of with an arrow.
+    #[serde(default)]
+    pub nested: bool,
+    /// Memory sizes shown in this model (`python`, `textbook`, `v8`), or none.
+    #[serde(default)]
+    pub sizes: Option<SizeModel>,
+    /// Most passes the loop history draws (the latest are kept).
+    #[serde(default = "default_loop_rows")]
+    pub loop_rows: usize,
+}
+
+impl Default for PlayerOptions {
+    fn default() -> Self {
+        PlayerOptions {
+            title: String::new(),
+            nested: false,
+            sizes: None,
+            loop_rows: PAGE_LOOP_ROWS,
+        }
+    }
+}
+
+fn default_loop_rows() -> usize {
+    PAGE_LOOP_ROWS
+}
+
+/// Most rows of a loop history on the page (the latest are kept; `render --view loops` keeps
+/// the scene's default 120). The pane shows a dozen rows at a time, and drawing a step's
+/// history costs about its row count.
+pub const PAGE_LOOP_ROWS: usize = 16;
+
+/// The run as the player shows it beside the pictures (camelCase keys); the wasm viewer
+/// gives it as JSON (`Viewer.timeline()`).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PageData {
-    /// Name shown in the title bar (the program's file name).
-    pub title: String,
+pub struct Timeline {
     /// Language of the program.
     pub language: Language,
     /// The program text; the player splits it into lines.
@@ -35,8 +74,25 @@ pub struct PageData {
     pub funcs: Vec<String>,
     /// One entry per recorded step in each column.
     pub steps: StepColumns,
-    /// Distinct SVG pieces; `steps.svg` indexes into it (see [`super::pieces`]).
-    pub pieces: Vec<String>,
+}
+
+impl Timeline {
+    /// The timeline of `trace` (full heaps or deltas alike: heaps are not read).
+    pub fn from_trace(trace: &Trace) -> Self {
+        let mut funcs = Vec::new();
+        let steps = StepColumns::from_trace(trace, &mut funcs);
+        Timeline {
+            language: trace.language,
+            source: trace.source.clone(),
+            stdout: trace.stdout.clone(),
+            truncated: trace.truncated,
+            stopped_by: trace.stopped_by,
+            sampled: trace.sampled,
+            error: trace.error.clone(),
+            funcs,
+            steps,
+        }
+    }
 }
 
 /// Per-step columns; index `i` of every vector describes step `i` (0-based; the page shows
@@ -46,7 +102,7 @@ pub struct PageData {
 pub struct StepColumns {
     /// Line about to run (1-based).
     pub line: Vec<u32>,
-    /// Index into [`PageData::funcs`] of the running function.
+    /// Index into [`Timeline::funcs`] of the running function.
     pub func: Vec<u32>,
     /// Call depth: active frames below the running one (0 at module level).
     pub depth: Vec<u32>,
@@ -58,16 +114,12 @@ pub struct StepColumns {
     /// Printed text so far, as a length in UTF-16 code units of `stdout` (what JavaScript's
     /// `String.prototype.slice` counts), converted from the trace's Unicode scalar values.
     pub out: Vec<u64>,
-    /// The step's memory SVG: indices into [`PageData::pieces`] that joined give it, encoded as
-    /// operations over the previous step's indices (see [`super::step_codec`]).
-    pub svg: Vec<Vec<i64>>,
-    /// The history of the loop running at the step, encoded like `svg` (same piece table); an
-    /// empty list when no loop runs at the step.
-    pub loops: Vec<Vec<i64>>,
+    /// Whether a loop runs at the step (the loop pane has a history to draw).
+    pub in_loop: Vec<bool>,
 }
 
 impl StepColumns {
-    /// The where-am-I columns of every step of `trace` (`svg` and `loops` left empty).
+    /// The where-am-I columns of every step of `trace`, adding function names to `funcs`.
     pub fn from_trace(trace: &Trace, funcs: &mut Vec<String>) -> Self {
         let offsets = Utf16Offsets::new(&trace.stdout);
         let mut columns = StepColumns::default();
@@ -95,6 +147,7 @@ impl StepColumns {
                 columns.skipped.insert(i, skipped);
             }
             columns.out.push(offsets.utf16_len(step.stdout_length));
+            columns.in_loop.push(!step.loops.is_empty());
         }
         columns
     }

@@ -1,0 +1,94 @@
+// The on-demand player draws what `algoscope render` writes: for every step of a few
+// examples, in both modes, the memory picture the wasm module drew in Chromium is the SVG the
+// command line writes for that step (compared as the browser parses both, without the size
+// the fit mode sets on the page's copy), and the loop history likewise (`--loop-rows 16`, the
+// page's row limit). Steps are visited out of order, so the pictures cannot depend on it.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { BIN, ROOT, buildPage, launch, openPage } from './helpers.mjs';
+
+const PROGRAMS = ['examples/python/linked_list.py', 'examples/javascript/bubble_sort.js', 'examples/typescript/bst.ts'];
+const work = mkdtempSync(path.join(tmpdir(), 'algoscope-render-'));
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** `algoscope render TRACE --step N ...` as text, or null when it refuses (no loop there). */
+function render(trace, step, extra) {
+  try {
+    return execFileSync(BIN, ['render', trace, '--step', String(step), ...extra], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (err) {
+    if (err.status === 1) return null;
+    throw err;
+  }
+}
+
+/** 1, n, 2, n - 1, …: every step once, far from the one before. */
+function zigzag(n) {
+  const order = [];
+  for (let lo = 1, hi = n; lo <= hi; lo++, hi--) {
+    order.push(lo);
+    if (hi !== lo) order.push(hi);
+  }
+  return order;
+}
+
+for (const program of PROGRAMS) {
+  for (const nested of [false, true]) {
+    test(`${program}${nested ? ' --nested' : ''}: every step as algoscope render draws it`, async () => {
+      const name = path.basename(program).replace(/\W/g, '_') + (nested ? '_nested' : '');
+      const trace = path.join(work, name + '.json');
+      execFileSync(BIN, ['trace', path.resolve(ROOT, program), '-o', trace], { stdio: 'ignore' });
+      const flags = nested ? ['--nested'] : [];
+      const file = buildPage(trace, name, flags);
+      const { page, context, problems } = await openPage(browser, file);
+      const total = await page.evaluate(() => Number(document.querySelector('#slider').max));
+      assert.ok(total > 10, `${program} has ${total} steps`);
+      for (const step of zigzag(total)) {
+        const memory = render(trace, step, flags);
+        const loops = render(trace, step, ['--view', 'loops', '--loop-rows', '16']);
+        await page.evaluate((s) => {
+          location.hash = '#step=' + s;
+        }, step);
+        await page.waitForFunction((s) => document.getElementById('algoscope').dataset.step === String(s), step);
+        const same = await page.evaluate(
+          ([memorySvg, loopSvg]) => {
+            const parsed = (text) => {
+              const t = document.createElement('template');
+              t.innerHTML = text;
+              return t.content.firstElementChild.outerHTML;
+            };
+            const shown = (svg) => {
+              if (!svg) return null;
+              const copy = svg.cloneNode(true);
+              copy.removeAttribute('style');
+              return copy.outerHTML;
+            };
+            return {
+              memory: shown(document.querySelector('#memory > svg')) === parsed(memorySvg),
+              loops: loopSvg === null
+                ? document.querySelector('#loop-picture > svg') === null
+                : shown(document.querySelector('#loop-picture > svg:not(.loop-heads)')) === parsed(loopSvg),
+            };
+          },
+          [memory, loops],
+        );
+        assert.deepEqual(same, { memory: true, loops: true }, `step ${step}`);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,816 @@
+// viewer/dist/algoscope_wasm.js
+var Viewer = class {
+  __destroy_into_raw() {
+    const ptr = this.__wbg_ptr;
+    this.__wbg_ptr = 0;
+    ViewerFinalization.unregister(this);
+    return ptr;
+  }
+  free() {
+    const ptr = this.__destroy_into_raw();
+    wasm.__wbg_viewer_free(ptr, 0);
+  }
+  /**
+   * The history of the loop running at step `step`, an SVG document, or `undefined` when
+   * no loop runs there.
+   *
+   * # Errors
+   * As [`Viewer::memory_svg`].
+   * @param {number} step
+   * @returns {string | undefined}
+   */
+  loopSvg(step) {
+    const ret = wasm.viewer_loopSvg(this.__wbg_ptr, step);
+    if (ret[3]) {
+      throw takeFromExternrefTable0(ret[2]);
+    }
+    let v1;
+    if (ret[0] !== 0) {
+      v1 = getStringFromWasm0(ret[0], ret[1]);
+      wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    }
+    return v1;
+  }
+  /**
+   * Step `step`'s memory picture, an SVG document.
+   *
+   * # Errors
+   * A step out of range, or a step whose scene cannot be built.
+   * @param {number} step
+   * @returns {string}
+   */
+  memorySvg(step) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+      const ret = wasm.viewer_memorySvg(this.__wbg_ptr, step);
+      var ptr1 = ret[0];
+      var len1 = ret[1];
+      if (ret[3]) {
+        ptr1 = 0;
+        len1 = 0;
+        throw takeFromExternrefTable0(ret[2]);
+      }
+      deferred2_0 = ptr1;
+      deferred2_1 = len1;
+      return getStringFromWasm0(ptr1, len1);
+    } finally {
+      wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+  }
+  /**
+   * Reads `trace_json` (a trace with full heaps or heap deltas; validated as
+   * `algoscope validate` does) and `options_json` (the player's options: `title`,
+   * `nested`, `sizes`, `loopRows`; `{}` for the defaults).
+   *
+   * # Errors
+   * A bad trace (the message names the JSON path of the bad field), bad options, or a
+   * size model that does not fit the trace's language.
+   * @param {string} trace_json
+   * @param {string} options_json
+   */
+  constructor(trace_json, options_json) {
+    let ptr0, len0, ptr1, len1;
+    try {
+      ptr0 = passStringToWasm0(trace_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+      len0 = WASM_VECTOR_LEN;
+      ptr1 = passStringToWasm0(options_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+      len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+      if (ptr1) {
+        wasm.__wbindgen_free(ptr1, len1 * 1, 1);
+      }
+      if (ptr0) {
+        wasm.__wbindgen_free(ptr0, len0 * 1, 1);
+      }
+      throw e;
+    }
+    const ret = wasm.viewer_new(ptr0, len0, ptr1, len1);
+    if (ret[2]) {
+      throw takeFromExternrefTable0(ret[1]);
+    }
+    this.__wbg_ptr = ret[0];
+    ViewerFinalization.register(this, this.__wbg_ptr, this);
+    return this;
+  }
+  /**
+   * Lays out the steps up to `step` not laid out yet, so jumping to any of them later
+   * costs one layout; the player calls it in small slices while the page is idle.
+   *
+   * # Errors
+   * As [`Viewer::memory_svg`].
+   * @param {number} step
+   */
+  prepare(step) {
+    const ret = wasm.viewer_prepare(this.__wbg_ptr, step);
+    if (ret[1]) {
+      throw takeFromExternrefTable0(ret[0]);
+    }
+  }
+  /**
+   * How many steps the trace has.
+   * @returns {number}
+   */
+  get stepCount() {
+    const ret = wasm.viewer_stepCount(this.__wbg_ptr);
+    return ret >>> 0;
+  }
+  /**
+   * The run as the player shows it beside the pictures, as JSON
+   * (`algoscope_page::Timeline`: source, printed text, error, per-step columns).
+   *
+   * # Errors
+   * Only if the timeline cannot be written as JSON.
+   * @returns {string}
+   */
+  timeline() {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+      const ret = wasm.viewer_timeline(this.__wbg_ptr);
+      var ptr1 = ret[0];
+      var len1 = ret[1];
+      if (ret[3]) {
+        ptr1 = 0;
+        len1 = 0;
+        throw takeFromExternrefTable0(ret[2]);
+      }
+      deferred2_0 = ptr1;
+      deferred2_1 = len1;
+      return getStringFromWasm0(ptr1, len1);
+    } finally {
+      wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+  }
+};
+if (Symbol.dispose) Viewer.prototype[Symbol.dispose] = Viewer.prototype.free;
+function __wbg_get_imports() {
+  const import0 = {
+    __proto__: null,
+    __wbg_Error_208446807d0d1e30: function(arg0, arg1) {
+      const ret = Error(getStringFromWasm0(arg0, arg1));
+      return ret;
+    },
+    __wbg___wbindgen_throw_4c88d8bf264fd984: function(arg0, arg1) {
+      throw new Error(getStringFromWasm0(arg0, arg1));
+    },
+    __wbindgen_init_externref_table: function() {
+      const table = wasm.__wbindgen_externrefs;
+      table.set(0, void 0);
+      table.set(1024, void 0);
+      table.set(1025, null);
+      table.set(1026, true);
+      table.set(1027, false);
+    }
+  };
+  return {
+    __proto__: null,
+    "./algoscope_wasm_bg.js": import0
+  };
+}
+var ViewerFinalization = typeof FinalizationRegistry === "undefined" ? { register: () => {
+}, unregister: () => {
+} } : new FinalizationRegistry((ptr) => wasm.__wbg_viewer_free(ptr, 1));
+function getStringFromWasm0(ptr, len) {
+  ptr = ptr >>> 0;
+  return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
+}
+var cachedUint8ArrayMemory0 = null;
+function getUint8ArrayMemory0() {
+  if (cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.byteLength === 0) {
+    cachedUint8ArrayMemory0 = new Uint8Array(wasm.memory.buffer);
+  }
+  return cachedUint8ArrayMemory0;
+}
+function passStringToWasm0(arg, malloc, realloc) {
+  if (realloc === void 0) {
+    const buf = cachedTextEncoder.encode(arg);
+    const ptr2 = malloc(buf.length, 1) >>> 0;
+    getUint8ArrayMemory0().subarray(ptr2, ptr2 + buf.length).set(buf);
+    WASM_VECTOR_LEN = buf.length;
+    return ptr2;
+  }
+  let len = arg.length;
+  let ptr = malloc(len, 1) >>> 0;
+  const mem = getUint8ArrayMemory0();
+  let offset = 0;
+  for (; offset < len; offset++) {
+    const code = arg.charCodeAt(offset);
+    if (code > 127) break;
+    mem[ptr + offset] = code;
+  }
+  if (offset !== len) {
+    if (offset !== 0) {
+      arg = arg.slice(offset);
+    }
+    ptr = realloc(ptr, len, len = offset + arg.length * 3, 1) >>> 0;
+    const view = getUint8ArrayMemory0().subarray(ptr + offset, ptr + len);
+    const ret = cachedTextEncoder.encodeInto(arg, view);
+    offset += ret.written;
+    ptr = realloc(ptr, len, offset, 1) >>> 0;
+  }
+  WASM_VECTOR_LEN = offset;
+  return ptr;
+}
+function takeFromExternrefTable0(idx) {
+  const value = wasm.__wbindgen_externrefs.get(idx);
+  wasm.__externref_table_dealloc(idx);
+  return value;
+}
+var cachedTextDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+cachedTextDecoder.decode();
+var MAX_SAFARI_DECODE_BYTES = 2146435072;
+var numBytesDecoded = 0;
+function decodeText(bytes) {
+  numBytesDecoded += bytes.length;
+  if (numBytesDecoded >= MAX_SAFARI_DECODE_BYTES) {
+    cachedTextDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    cachedTextDecoder.decode();
+    numBytesDecoded = bytes.length;
+  }
+  return cachedTextDecoder.decode(bytes);
+}
+var cachedTextEncoder = new TextEncoder();
+if (!("encodeInto" in cachedTextEncoder)) {
+  cachedTextEncoder.encodeInto = function(arg, view) {
+    const buf = cachedTextEncoder.encode(arg);
+    view.set(buf);
+    return {
+      read: arg.length,
+      written: buf.length
+    };
+  };
+}
+var WASM_VECTOR_LEN = 0;
+var wasmModule;
+var wasmInstance;
+var wasm;
+function __wbg_finalize_init(instance, module) {
+  wasmInstance = instance;
+  wasm = instance.exports;
+  wasmModule = module;
+  cachedUint8ArrayMemory0 = null;
+  wasm.__wbindgen_start();
+  return wasm;
+}
+async function __wbg_load(module, imports) {
+  if (typeof Response === "function" && module instanceof Response) {
+    if (!module.ok) {
+      throw new Error(`failed to fetch Wasm: ${module.status} ${module.statusText} fetching '${module.url}'`);
+    }
+    if (typeof WebAssembly.instantiateStreaming === "function") {
+      try {
+        return await WebAssembly.instantiateStreaming(module, imports);
+      } catch (e) {
+        const validResponse = expectedResponseType(module.type);
+        if (validResponse && module.headers.get("Content-Type") !== "application/wasm") {
+          console.warn("`WebAssembly.instantiateStreaming` failed because your server does not serve Wasm with `application/wasm` MIME type. Falling back to `WebAssembly.instantiate` which is slower. Original error:\n", e);
+        } else {
+          throw e;
+        }
+      }
+    }
+    const bytes = await module.arrayBuffer();
+    return await WebAssembly.instantiate(bytes, imports);
+  } else {
+    const instance = await WebAssembly.instantiate(module, imports);
+    if (instance instanceof WebAssembly.Instance) {
+      return { instance, module };
+    } else {
+      return instance;
+    }
+  }
+  function expectedResponseType(type) {
+    switch (type) {
+      case "basic":
+      case "cors":
+      case "default":
+        return true;
+    }
+    return false;
+  }
+}
+var __wbg_init_promise;
+async function __wbg_init(module_or_path) {
+  if (wasm !== void 0) return wasm;
+  if (__wbg_init_promise === void 0) {
+    __wbg_init_promise = __wbg_init_once(module_or_path);
+    __wbg_init_promise.catch(() => {
+      __wbg_init_promise = void 0;
+    });
+  }
+  return __wbg_init_promise;
+}
+async function __wbg_init_once(module_or_path) {
+  if (module_or_path !== void 0) {
+    if (Object.getPrototypeOf(module_or_path) === Object.prototype) {
+      ({ module_or_path } = module_or_path);
+    } else {
+      console.warn("using deprecated parameters for the initialization function; pass a single object instead");
+    }
+  }
+  if (module_or_path === void 0) {
+    module_or_path = new URL("algoscope_wasm_bg.wasm", import.meta.url);
+  }
+  const imports = __wbg_get_imports();
+  if (typeof module_or_path === "string" || typeof Request === "function" && module_or_path instanceof Request || typeof URL === "function" && module_or_path instanceof URL) {
+    module_or_path = fetch(module_or_path);
+  }
+  const { instance, module } = await __wbg_load(await module_or_path, imports);
+  return __wbg_finalize_init(instance, module);
+}
+
+// viewer/src/player.js
+var SKELETON = `<header class="bar">
+  <h1 class="page-title"><span class="file" id="title"></span> <span class="lang" id="lang"></span></h1>
+  <div class="controls" role="toolbar" aria-label="Step through the run">
+    <button type="button" id="first" title="First step (Home)">&#xAB; First</button>
+    <button type="button" id="prev" title="Previous step (&#x2190;)">&#x2039; Prev</button>
+    <button type="button" id="next" title="Next step (&#x2192;)">Next &#x203A;</button>
+    <button type="button" id="last" title="Last step (End)">Last &#xBB;</button>
+    <span class="counter" id="counter" aria-live="polite">step 1 / 1</span>
+    <input type="range" id="slider" min="1" max="1" value="1" aria-label="Step">
+  </div>
+  <div class="where">
+    <span class="here" id="where"></span>
+    <span class="truncated" id="truncated" hidden></span>
+    <span class="sampled" id="sampled" hidden>Long loops were sampled: some of their passes ran without being recorded.</span>
+    <span class="legend"><span><span class="swatch prev"></span>line just run</span><span><span class="swatch current"></span>next line to run</span></span>
+  </div>
+</header>
+<main class="panes">
+  <section class="pane-left">
+    <div class="code-pane" id="code" aria-label="Program"></div>
+    <div class="output-pane">
+      <h2>Printed so far</h2>
+      <pre id="stdout"><span id="stdout-old"></span><span class="new" id="stdout-new"></span></pre>
+    </div>
+    <div class="error-pane" id="error" role="alert" hidden></div>
+  </section>
+  <section class="pane-right">
+    <div class="memory-box">
+      <div class="memory-pane" id="memory" aria-label="Memory"></div>
+      <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+    </div>
+    <div class="loop-pane" id="loops" aria-label="Loop history">
+      <div class="pane-head">
+        <h2>Loop history</h2>
+        <button type="button" class="fit-toggle" id="loops-fit" aria-pressed="true" aria-label="Fit the loop history to the pane" title="Fit the loop history to the pane's width, or show it at 100%">Fit</button>
+      </div>
+      <p class="no-loop" id="no-loop">No loop running at this step.</p>
+      <div class="loop-picture" id="loop-picture"></div>
+    </div>
+  </section>
+</main>`;
+var PREPARE_SLICE = 25;
+async function gunzipText(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
+async function mount(element, data, settings = {}) {
+  await __wbg_init(settings.wasm === void 0 ? void 0 : { module_or_path: settings.wasm });
+  const traceText = typeof data.trace === "string" ? data.trace : await gunzipText(data.trace);
+  const viewer = new Viewer(traceText, JSON.stringify(data.options || {}));
+  const timeline = JSON.parse(viewer.timeline());
+  const title = data.options && data.options.title || "";
+  element.classList.add("algoscope");
+  element.innerHTML = SKELETON;
+  const $ = (id) => element.querySelector("#" + id);
+  const ui = {
+    first: $("first"),
+    prev: $("prev"),
+    next: $("next"),
+    last: $("last"),
+    slider: $("slider"),
+    counter: $("counter"),
+    where: $("where"),
+    truncated: $("truncated"),
+    sampled: $("sampled"),
+    code: $("code"),
+    memory: $("memory"),
+    stdout: $("stdout"),
+    loops: $("loops"),
+    loopPicture: $("loop-picture"),
+    noLoop: $("no-loop"),
+    memoryFit: $("memory-fit"),
+    loopsFit: $("loops-fit"),
+    stdoutOld: $("stdout-old"),
+    stdoutNew: $("stdout-new"),
+    error: $("error"),
+    lang: $("lang")
+  };
+  ui.title = $("title");
+  ui.title.textContent = title;
+  const steps = timeline.steps;
+  const total = steps.line.length;
+  const player = new EventTarget();
+  const cleanups = [];
+  let destroyed = false;
+  const LANGUAGES = { python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
+  const EVENTS = {
+    call: "entering the function",
+    return: "returning",
+    exception: "exception raised",
+    yield: "yielding",
+    await: "awaiting",
+    resume: "resuming"
+  };
+  const STOPS = { steps: "the step budget ran out", time: "the time budget ran out" };
+  const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== void 0) node.textContent = text;
+    return node;
+  }
+  const lineRows = [null];
+  (function buildCode() {
+    const lines = timeline.source.split(/\r\n|\r|\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+    const frag = document.createDocumentFragment();
+    lines.forEach((text, i) => {
+      const row = el("div", "line");
+      row.dataset.line = String(i + 1);
+      row.append(el("span", "no", String(i + 1)), el("span", "text", text));
+      frag.append(row);
+      lineRows.push(row);
+    });
+    ui.code.append(frag);
+  })();
+  ui.lang.textContent = LANGUAGES[timeline.language] || "";
+  ui.slider.max = String(Math.max(total, 1));
+  if (timeline.truncated) {
+    const why = STOPS[timeline.stoppedBy] || "a budget ran out";
+    ui.truncated.textContent = "Stopped early: " + why + "; the run went on past the last step shown.";
+    ui.truncated.hidden = false;
+  }
+  ui.sampled.hidden = !timeline.sampled;
+  let current = -1;
+  let shownSvg = null;
+  let shownLoop = null;
+  const marked = { "is-current": null, "is-prev": null, "is-error": null };
+  function mark(cls, line) {
+    const row = line && lineRows[line] || null;
+    if (marked[cls] === row) return;
+    if (marked[cls]) marked[cls].classList.remove(cls);
+    if (row) row.classList.add(cls);
+    marked[cls] = row;
+  }
+  function scrollLineIntoView(line) {
+    const row = lineRows[line];
+    if (!row) return;
+    const box = ui.code;
+    const top = row.offsetTop;
+    const bottom = top + row.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    }
+  }
+  function showWhere(i) {
+    const parts = [el("span", "lineno", "line " + steps.line[i])];
+    const func = timeline.funcs[steps.func[i]];
+    if (func) {
+      const inFunc = el("span", null, "in ");
+      inFunc.append(el("span", "func", func));
+      parts.push(inFunc);
+    }
+    if (steps.depth[i] > 0) parts.push(el("span", "depth", "call depth " + steps.depth[i]));
+    const event = EVENTS[steps.event[i]];
+    if (event) parts.push(el("span", "event", event));
+    const skipped = steps.skipped[i];
+    if (skipped) {
+      parts.push(el("span", "skipped", skipped.toLocaleString("en-US") + " steps of a long loop ran here unrecorded"));
+    }
+    ui.where.replaceChildren(...parts);
+  }
+  const KEEP = 400;
+  function memo(draw) {
+    const kept = /* @__PURE__ */ new Map();
+    return function(i) {
+      if (kept.has(i)) return kept.get(i);
+      const svg = draw(i);
+      kept.set(i, svg);
+      if (kept.size > KEEP) kept.delete(kept.keys().next().value);
+      return svg;
+    };
+  }
+  const memorySvgOf = memo((i) => viewer.memorySvg(i));
+  const loopSvgOf = memo((i) => steps.inLoop[i] ? viewer.loopSvg(i) || "" : "");
+  function boxPositions() {
+    const at = /* @__PURE__ */ new Map();
+    for (const node of ui.memory.querySelectorAll("g.node[data-key]")) {
+      if (node.parentElement && node.parentElement.closest("g.node")) continue;
+      at.set(node.getAttribute("data-key"), [Number(node.getAttribute("data-x")), Number(node.getAttribute("data-y"))]);
+    }
+    return at;
+  }
+  const MIN_SCALE = 0.4;
+  function storedFit(name) {
+    try {
+      return sessionStorage.getItem("algoscope-fit-" + name) !== "off";
+    } catch (e) {
+      return true;
+    }
+  }
+  const fit = { memory: storedFit("memory"), loops: storedFit("loops") };
+  const scaleOf = { memory: 1, loops: 1 };
+  function fitScale(box, width) {
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (!(width > 0) || !(room > 0)) return 1;
+    return Math.max(MIN_SCALE, Math.min(1, room / width));
+  }
+  function scaleSvg(svg, scale) {
+    if (scale === 1) {
+      svg.style.removeProperty("width");
+      svg.style.removeProperty("height");
+      return;
+    }
+    svg.style.width = Number(svg.getAttribute("width")) * scale + "px";
+    svg.style.height = Number(svg.getAttribute("height")) * scale + "px";
+  }
+  function fitMemory() {
+    const svg = ui.memory.querySelector(":scope > svg");
+    if (!svg) return;
+    const scale = fit.memory ? fitScale(ui.memory, Number(svg.getAttribute("width"))) : 1;
+    scaleOf.memory = scale;
+    scaleSvg(svg, scale);
+  }
+  function fitLoops() {
+    const svgs = ui.loopPicture.querySelectorAll(":scope > svg");
+    const main = ui.loopPicture.querySelector(":scope > svg:not(.loop-heads)");
+    if (!main) return;
+    const scale = fit.loops ? fitScale(ui.loopPicture, Number(main.getAttribute("width"))) : 1;
+    scaleOf.loops = scale;
+    for (const svg of svgs) scaleSvg(svg, scale);
+    if (headsHeight) main.style.marginTop = -headsHeight * scale + "px";
+  }
+  function showFit(button, on) {
+    button.textContent = on ? "Fit" : "100%";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  function toggleFit(name, button, refit) {
+    fit[name] = !fit[name];
+    try {
+      sessionStorage.setItem("algoscope-fit-" + name, fit[name] ? "on" : "off");
+    } catch (e) {
+    }
+    showFit(button, fit[name]);
+    refit();
+  }
+  showFit(ui.memoryFit, fit.memory);
+  showFit(ui.loopsFit, fit.loops);
+  listen(ui.memoryFit, "click", () => toggleFit("memory", ui.memoryFit, fitMemory));
+  listen(ui.loopsFit, "click", () => {
+    toggleFit("loops", ui.loopsFit, fitLoops);
+    if (shownLoop) scrollToCurrentRow();
+  });
+  if (typeof ResizeObserver === "function") {
+    const widths = /* @__PURE__ */ new Map();
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const w = entry.contentRect.width;
+        if (widths.get(entry.target) === w) continue;
+        widths.set(entry.target, w);
+        if (entry.target === ui.memory) fitMemory();
+        else fitLoops();
+      }
+    });
+    observer.observe(ui.memory);
+    observer.observe(ui.loopPicture);
+    cleanups.push(() => observer.disconnect());
+  }
+  function showMemory(i, animate) {
+    let svg;
+    try {
+      svg = memorySvgOf(i);
+    } catch (err) {
+      ui.memory.textContent = "This step cannot be drawn: " + (err && err.message);
+      shownSvg = null;
+      return;
+    }
+    if (shownSvg === svg) return;
+    const before = animate ? boxPositions() : null;
+    ui.memory.innerHTML = svg;
+    shownSvg = svg;
+    fitMemory();
+    if (!before || typeof Element.prototype.animate !== "function") return;
+    for (const [key, [x, y]] of boxPositions()) {
+      const was = before.get(key);
+      if (!was) continue;
+      const dx = was[0] - x;
+      const dy = was[1] - y;
+      if (!dx && !dy) continue;
+      const node = ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]');
+      if (!node) continue;
+      const own = (node.getAttribute("transform") || "").match(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/);
+      const tx = own ? Number(own[1]) : 0;
+      const ty = own ? Number(own[2]) : 0;
+      node.animate(
+        [
+          { transform: "translate(" + (tx + dx) + "px," + (ty + dy) + "px)" },
+          { transform: "translate(" + tx + "px," + ty + "px)" }
+        ],
+        { duration: 180, easing: "ease-out" }
+      );
+    }
+  }
+  function showLoops(i) {
+    let svg = "";
+    try {
+      svg = loopSvgOf(i);
+    } catch (err) {
+      svg = "";
+    }
+    const running = svg.length > 0;
+    ui.noLoop.textContent = "No loop running at this step.";
+    ui.noLoop.hidden = running;
+    ui.loops.classList.toggle("is-idle", !running);
+    if (shownLoop !== svg) {
+      if (running) {
+        ui.loopPicture.innerHTML = svg;
+        pinColumnHeads();
+        fitLoops();
+      } else {
+        ui.loopPicture.replaceChildren();
+      }
+      shownLoop = svg;
+    }
+    if (running) scrollToCurrentRow();
+  }
+  let headsHeight = 0;
+  function pinColumnHeads() {
+    headsHeight = 0;
+    const svg = ui.loopPicture.querySelector("svg");
+    const heads = svg && svg.querySelector("g.loop-columns[data-h]");
+    if (!heads) return;
+    const w = svg.getAttribute("width");
+    const h = Number(heads.getAttribute("data-h"));
+    const pinned = document.createElementNS(svg.namespaceURI, "svg");
+    pinned.setAttribute("class", svg.getAttribute("class") + " loop-heads");
+    pinned.setAttribute("width", w);
+    pinned.setAttribute("height", String(h));
+    pinned.setAttribute("viewBox", "0 0 " + w + " " + h);
+    const paper = document.createElementNS(svg.namespaceURI, "rect");
+    paper.setAttribute("class", "paper");
+    paper.setAttribute("width", "100%");
+    paper.setAttribute("height", "100%");
+    pinned.append(paper, heads.cloneNode(true));
+    svg.style.marginTop = -h + "px";
+    ui.loopPicture.prepend(pinned);
+    headsHeight = h;
+  }
+  function scrollToCurrentRow() {
+    const row = ui.loopPicture.querySelector("g.loop-row.current[data-y]");
+    if (!row) return;
+    const box = ui.loopPicture;
+    const scale = scaleOf.loops;
+    const top = Number(row.getAttribute("data-y")) * scale;
+    const bottom = top + Number(row.getAttribute("data-h")) * scale;
+    if (top < box.scrollTop + headsHeight * scale || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
+    }
+  }
+  function showOutput(i) {
+    const end = steps.out[i];
+    const start2 = i > 0 ? Math.min(steps.out[i - 1], end) : 0;
+    ui.stdoutOld.textContent = timeline.stdout.slice(0, start2);
+    ui.stdoutNew.textContent = timeline.stdout.slice(start2, end);
+    ui.stdout.classList.toggle("is-empty", end === 0);
+    if (end > start2) ui.stdout.scrollTop = ui.stdout.scrollHeight;
+  }
+  function showError(i) {
+    const err = timeline.error;
+    const atEnd = err && i === total - 1;
+    if (atEnd && ui.error.hidden) {
+      const parts = [el("span", "type", err.type), document.createTextNode(": "), el("span", "message", err.message)];
+      if (err.line) parts.push(document.createTextNode(" (line " + err.line + ")"));
+      ui.error.replaceChildren(...parts);
+    }
+    ui.error.hidden = !atEnd;
+    mark("is-error", atEnd ? err.line : null);
+  }
+  function show(target, options) {
+    if (total === 0) return;
+    const i = Math.max(0, Math.min(total - 1, target | 0));
+    if (i === current) return;
+    const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
+    current = i;
+    ui.counter.textContent = "step " + (i + 1) + " / " + total + (timeline.truncated ? "+" : "");
+    ui.slider.value = String(i + 1);
+    ui.first.disabled = ui.prev.disabled = i === 0;
+    ui.next.disabled = ui.last.disabled = i === total - 1;
+    const line = steps.line[i];
+    const before = i > 0 ? steps.line[i - 1] : null;
+    mark("is-current", line);
+    mark("is-prev", before !== line ? before : null);
+    showWhere(i);
+    showMemory(i, animate);
+    showLoops(i);
+    showOutput(i);
+    showError(i);
+    scrollLineIntoView(line);
+    element.dataset.step = String(i + 1);
+    player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
+    if (settings.hash && !(options && options.fromHash)) {
+      try {
+        history.replaceState(null, "", "#step=" + (i + 1));
+      } catch (e) {
+      }
+    }
+  }
+  function stepFromHash() {
+    const m = /^#step=(\d+|last)$/.exec(location.hash);
+    if (!m) return null;
+    return m[1] === "last" ? total - 1 : Number(m[1]) - 1;
+  }
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
+  listen(ui.first, "click", () => show(0));
+  listen(ui.prev, "click", () => show(current - 1));
+  listen(ui.next, "click", () => show(current + 1));
+  listen(ui.last, "click", () => show(total - 1));
+  listen(ui.slider, "input", () => show(Number(ui.slider.value) - 1));
+  if (settings.hash) listen(window, "hashchange", () => {
+    const s = stepFromHash();
+    if (s !== null) show(s, { fromHash: true });
+  });
+  listen(settings.keyboard === "document" ? document : element, "keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target === ui.slider) return;
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    show(moves[event.key]);
+  });
+  if (total === 0) {
+    ui.counter.textContent = "no steps recorded";
+    ui.memory.append(el("p", "no-steps", "The run recorded no steps."));
+    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
+    element.dataset.step = "0";
+  } else {
+    const fromHash = settings.hash ? stepFromHash() : null;
+    show(fromHash !== null ? fromHash : settings.step || 0, { fromHash: true });
+    prepareInBackground();
+  }
+  function prepareInBackground() {
+    let next = 0;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
+    const slice = () => {
+      if (destroyed || next >= total) return;
+      next = Math.min(total - 1, next + PREPARE_SLICE);
+      try {
+        viewer.prepare(next);
+      } catch (err) {
+        return;
+      }
+      next += 1;
+      idle(slice);
+    };
+    idle(slice);
+  }
+  Object.defineProperties(player, {
+    step: { get: () => current, enumerable: true },
+    count: { value: total, enumerable: true }
+  });
+  player.goTo = (i) => show(i);
+  player.destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    for (const undo of cleanups) undo();
+    element.replaceChildren();
+    viewer.free();
+  };
+  return player;
+}
+
+// viewer/src/page.js
+function fromBase64(text) {
+  const raw = atob(text.trim());
+  const bytes = new Uint8Array(raw.length);
+  for (let k = 0; k < raw.length; k++) bytes[k] = raw.charCodeAt(k);
+  return bytes;
+}
+async function gunzipBytes(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+async function start() {
+  const root = document.getElementById("algoscope");
+  try {
+    const text = (id) => document.getElementById(id).textContent;
+    const [trace, wasm2] = await Promise.all([
+      gunzipText(fromBase64(text("algoscope-data"))),
+      gunzipBytes(fromBase64(text("algoscope-wasm")))
+    ]);
+    const options = JSON.parse(text("algoscope-options"));
+    await mount(root, { trace, options }, { wasm: wasm2, keyboard: "document", hash: true });
+  } catch (err) {
+    root.textContent = typeof DecompressionStream === "undefined" ? "This browser is too old to open the page (it needs DecompressionStream: Chrome or Edge 80, Firefox 113, Safari 16.4 or newer)." : "The page could not be shown: " + (err && err.message ? err.message : err);
+    throw err;
+  }
+  if (window.performance && performance.mark) performance.mark("algoscope:first-step");
+}
+start();
