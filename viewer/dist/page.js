@@ -406,6 +406,10 @@ async function mount(element, data, settings = {}) {
   const player = new EventTarget();
   const cleanups = [];
   let destroyed = false;
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
   const LANGUAGES = { python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
   const EVENTS = {
     call: "entering the function",
@@ -724,10 +728,6 @@ async function mount(element, data, settings = {}) {
     if (!m) return null;
     return m[1] === "last" ? total - 1 : Number(m[1]) - 1;
   }
-  const listen = (target, type, handler) => {
-    target.addEventListener(type, handler);
-    cleanups.push(() => target.removeEventListener(type, handler));
-  };
   listen(ui.first, "click", () => show(0));
   listen(ui.prev, "click", () => show(current - 1));
   listen(ui.next, "click", () => show(current + 1));

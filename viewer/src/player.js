@@ -107,6 +107,11 @@ export async function mount(element, data, settings = {}) {
   const player = new EventTarget();
   const cleanups = [];
   let destroyed = false;
+  /** Adds an event listener that destroy() removes. */
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
 
   const LANGUAGES = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
   const EVENTS = {
@@ -478,10 +483,6 @@ export async function mount(element, data, settings = {}) {
     return m[1] === 'last' ? total - 1 : Number(m[1]) - 1;
   }
 
-  const listen = (target, type, handler) => {
-    target.addEventListener(type, handler);
-    cleanups.push(() => target.removeEventListener(type, handler));
-  };
   listen(ui.first, 'click', () => show(0));
   listen(ui.prev, 'click', () => show(current - 1));
   listen(ui.next, 'click', () => show(current + 1));
