@@ -7,7 +7,12 @@
 #      with `cargo install wasm-bindgen-cli --version 0.2.130` when missing);
 #   3. esbuild bundles viewer/src/page.js and what it imports into dist/page.js.
 #
-# Usage: scripts/build-viewer.sh [--check]   (--check: fail if dist/ differs from git's)
+# dist/sources.sha256 records which sources the module was built from (every file of the
+# crates compiled into it, and Cargo.lock), so a stale module is found without comparing
+# compiler output byte for byte (symbol hashes differ between checkouts).
+#
+# Usage: scripts/build-viewer.sh [--check]   (--check: after building, fail if the sources'
+#        stamp, the JavaScript glue or the page bundle differ from what git has)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,11 +43,15 @@ for f in algoscope_wasm.js algoscope_wasm.d.ts algoscope_wasm_bg.wasm; do
 done
 viewer/node_modules/.bin/esbuild viewer/src/page.js --bundle --format=esm --log-level=warning \
   --outfile="$out/page.js"
+git ls-files -z Cargo.lock bindings/wasm crates/algoscope crates/trace-format crates/scene \
+  crates/layout crates/run/src viewer/src viewer/build.rs viewer/Cargo.toml \
+  | xargs -0 sha256sum | sha256sum | awk '{print $1}' >"$out/sources.sha256"
 wasm_bytes=$(stat -c %s "$out/algoscope_wasm_bg.wasm")
 gz_bytes=$(gzip -9 -c "$out/algoscope_wasm_bg.wasm" | wc -c)
 echo "build-viewer: $out/algoscope_wasm_bg.wasm $wasm_bytes bytes, $gz_bytes gzipped" >&2
-if $check && ! git diff --quiet -- "$out"; then
+checked=("$out/sources.sha256" "$out/algoscope_wasm.js" "$out/algoscope_wasm.d.ts" "$out/page.js")
+if $check && ! git diff --quiet -- "${checked[@]}"; then
   echo "build-viewer: viewer/dist/ is out of date; run scripts/build-viewer.sh and commit it" >&2
-  git diff --stat -- "$out" >&2
+  git diff --stat -- "${checked[@]}" >&2
   exit 1
 fi

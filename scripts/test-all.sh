@@ -16,8 +16,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
 
-step "wasm32: the pure part of algoscope-run (scripts/wasm-cargo.sh)"
-scripts/wasm-cargo.sh build -p algoscope-run --no-default-features
+step "wasm32: the viewer's module, rebuilt into viewer/dist (scripts/build-viewer.sh --check)"
+# The browser tests below run on this fresh build (the page inlines viewer/dist).
+scripts/build-viewer.sh --check
 
 step "cargo package --workspace (metadata, file lists, versions; a full verify build: cargo package --workspace)"
 cargo package --workspace --allow-dirty --no-verify --quiet
