@@ -39,8 +39,8 @@ mod render;
 pub use algoscope_run::{unsupported_message, Program, RunError, TraceOptions, KILL_GRACE_MS};
 pub use algoscope_scene::{hint_warnings, HintWarning, SceneError, SizeModel};
 pub use algoscope_trace_format::{
-    expand_heaps, to_delta,
-    Analysis, Language, ProgramError, StopReason, SyntaxError, Trace, ValidationError,
+    expand_heaps, to_delta, Analysis, Language, ProgramError, StopReason, SyntaxError, Trace,
+    ValidationError,
 };
 pub use algoscope_viewer::{PlayerOptions, Timeline, PAGE_LOOP_ROWS};
 pub use error::Error;

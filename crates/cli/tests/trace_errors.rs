@@ -54,10 +54,21 @@ fn pretty_indents_the_trace_and_the_default_is_one_line() {
     assert!(pretty.status.success());
     let text = String::from_utf8(pretty.stdout).expect("UTF-8 trace");
     let trace = algoscope_trace_format::validate_str(&text).expect("a valid trace");
-    let expected = serde_json::to_string_pretty(&trace).expect("serializes") + "\n";
+    let delta = algoscope_trace_format::to_delta(&trace);
+    let expected = serde_json::to_string_pretty(&delta).expect("serializes") + "\n";
     assert_eq!(
         text, expected,
-        "--pretty writes the trace indented, one newline after"
+        "--pretty writes the trace indented, heaps as deltas, one newline after"
+    );
+    let expanded = run_trace(&path, &["--expanded"]);
+    assert!(expanded.status.success());
+    let expanded = String::from_utf8(expanded.stdout).expect("UTF-8 trace");
+    assert!(!expanded.contains("\"heapIds\"") && text.contains("\"heapIds\""));
+    assert!(expanded.len() > text.len());
+    assert_eq!(
+        algoscope_trace_format::validate_str(&expanded).expect("a valid trace"),
+        trace,
+        "the delta file and the expanded file are the same trace"
     );
     let plain = Command::new(env!("CARGO_BIN_EXE_algoscope"))
         .arg("trace")

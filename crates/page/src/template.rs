@@ -3,7 +3,6 @@
 
 pub use algoscope_viewer::{PAGE_CSS, PAGE_HTML, PAGE_JS};
 
-
 /// Replaces each `{{name}}` in `template` by its value from `values`, in one pass over the
 /// template, so text inside a value is never read as a marker. A marker with no value is
 /// left as it is.
@@ -105,7 +104,10 @@ mod tests {
         let escaped = escape_script_json(json);
         assert!(!escaped.contains('<') && !escaped.contains('&') && !escaped.contains('\u{2028}'));
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
-        assert_eq!(back, serde_json::from_str::<serde_json::Value>(json).unwrap());
+        assert_eq!(
+            back,
+            serde_json::from_str::<serde_json::Value>(json).unwrap()
+        );
     }
 
     #[test]

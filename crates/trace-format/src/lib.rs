@@ -70,4 +70,6 @@ pub use limits::{check_limits, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH};
 pub use path::{JsonPath, PathSegment};
 pub use schema::{schema, schema_json};
 pub use types::*;
-pub use validate::{check_trace, validate_str, validate_str_with, validate_value, validate_value_with};
+pub use validate::{
+    check_trace, validate_str, validate_str_with, validate_value, validate_value_with,
+};

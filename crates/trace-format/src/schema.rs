@@ -39,4 +39,3 @@ fn add_integer_maximum(schema: &mut Schema) {
     }
     transform_subschemas(&mut add_integer_maximum, schema);
 }
-

@@ -79,8 +79,7 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     // The value count is not bounded here: reading straight into the types costs memory in
     // proportion to the text, so a long valid run (more than `max_values` values) is read;
     // `max_values` bounds the JSON tree of the careful path.
-    let surely_within =
-        limits.max_depth >= TRACE_MAX_DEPTH && text.len() <= limits.max_text_chars;
+    let surely_within = limits.max_depth >= TRACE_MAX_DEPTH && text.len() <= limits.max_text_chars;
     if !surely_within {
         return None;
     }
