@@ -7,8 +7,8 @@
 #      with `cargo install wasm-bindgen-cli --version 0.2.130` when missing);
 #   3. esbuild bundles viewer/src/page.js and what it imports into dist/page.js.
 #
-# dist/sources.sha256 records which sources the module was built from (every file of the
-# crates compiled into it, and Cargo.lock), so a stale module is found without comparing
+# dist/sources.sha256 records which sources the module was built from (each compiled crate's
+# manifest and src/, and Cargo.lock), so a stale module is found without comparing
 # compiler output byte for byte (symbol hashes differ between checkouts).
 #
 # Usage: scripts/build-viewer.sh [--check]   (--check: after building, fail if the sources'
@@ -43,8 +43,10 @@ for f in algoscope_wasm.js algoscope_wasm.d.ts algoscope_wasm_bg.wasm; do
 done
 viewer/node_modules/.bin/esbuild viewer/src/page.js --bundle --format=esm --log-level=warning \
   --outfile="$out/page.js"
-git ls-files -z Cargo.lock bindings/wasm crates/algoscope crates/trace-format crates/scene \
-  crates/layout crates/run/src viewer/src viewer/build.rs viewer/Cargo.toml \
+# Only what is compiled into the module: each crate's manifest and src/ (not its tests).
+git ls-files -z Cargo.lock bindings/wasm/Cargo.toml bindings/wasm/src \
+  crates/{algoscope,trace-format,scene,layout,run}/{Cargo.toml,src} \
+  viewer/src/'*.rs' viewer/build.rs viewer/Cargo.toml \
   | xargs -0 sha256sum | sha256sum | awk '{print $1}' >"$out/sources.sha256"
 wasm_bytes=$(stat -c %s "$out/algoscope_wasm_bg.wasm")
 gz_bytes=$(gzip -9 -c "$out/algoscope_wasm_bg.wasm" | wc -c)
