@@ -1,0 +1,284 @@
+//! `algoscope._native`: the Python package's native module, a thin pyo3 layer over the
+//! `algoscope` facade crate.
+//!
+//! Everything here converts arguments, calls the facade and converts the answer back; the
+//! Python side (`bindings/python/python/algoscope`) gives it its public shape (keyword
+//! options, exception classes, notebook display). Tracing runs the program in a child
+//! process exactly as the command line does ([`algoscope::trace`]), with the interpreter the
+//! Python side passes (`sys.executable`), and releases the GIL while it waits.
+//!
+//! Errors are raised as one exception, `NativeError(kind, message, details_json)`, which the
+//! Python side turns into its classes (`errors::kind_of` lists the kinds).
+
+mod errors;
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use algoscope::{
+    Language, LoopOptions, MemoryOptions, PageOptions, Program, Render, RenderOptions, SizeModel,
+    Trace, TraceOptions,
+};
+use pyo3::prelude::*;
+
+use errors::{facade_error, usage_error, NativeError};
+
+/// A recorded run, ready to draw: the trace as recorded or read, and a [`Render`] per memory
+/// size model asked for (built on first use, then kept).
+#[pyclass(frozen, module = "algoscope._native", name = "NativeTrace")]
+struct NativeTrace {
+    trace: Trace,
+    renders: Mutex<Vec<(Option<SizeModel>, Arc<Render>)>>,
+}
+
+impl NativeTrace {
+    fn new(trace: Trace) -> Self {
+        NativeTrace {
+            trace,
+            renders: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The [`Render`] for the size model named `sizes` (`None`: no sizes).
+    fn render(&self, sizes: Option<&str>) -> PyResult<Arc<Render>> {
+        let model = match sizes {
+            Some(name) => Some(SizeModel::from_str(name).map_err(|e| usage_error("sizes", e))?),
+            None => None,
+        };
+        let mut renders = self.renders.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, render)) = renders.iter().find(|(m, _)| *m == model) {
+            return Ok(render.clone());
+        }
+        let render = Arc::new(
+            Render::new(self.trace.clone(), &RenderOptions { sizes: model })
+                .map_err(facade_error)?,
+        );
+        renders.push((model, render.clone()));
+        Ok(render)
+    }
+}
+
+#[pymethods]
+impl NativeTrace {
+    fn __len__(&self) -> usize {
+        self.trace.steps.len()
+    }
+
+    /// `python`, `javascript` or `typescript`.
+    #[getter]
+    fn language(&self) -> &'static str {
+        self.trace.language.name()
+    }
+
+    /// The program text as run.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.trace.source
+    }
+
+    /// Everything the program printed.
+    #[getter]
+    fn stdout(&self) -> &str {
+        &self.trace.stdout
+    }
+
+    /// Whether a budget cut the run short.
+    #[getter]
+    fn truncated(&self) -> bool {
+        self.trace.truncated
+    }
+
+    /// `steps`, `time` or `None`.
+    #[getter]
+    fn stopped_by(&self) -> Option<&'static str> {
+        self.trace.stopped_by.map(|reason| match reason {
+            algoscope::StopReason::Steps => "steps",
+            algoscope::StopReason::Time => "time",
+        })
+    }
+
+    /// The uncaught error as JSON (the trace's `error` field), or `None`.
+    fn error_json(&self) -> PyResult<Option<String>> {
+        self.trace
+            .error
+            .as_ref()
+            .map(|error| serde_json::to_string(error).map_err(json_error))
+            .transpose()
+    }
+
+    /// The trace as JSON: heap deltas as `algoscope trace` writes them, or every step's full
+    /// heap with `expanded`.
+    #[pyo3(signature = (expanded = false, pretty = false))]
+    fn to_json(&self, py: Python<'_>, expanded: bool, pretty: bool) -> PyResult<String> {
+        py.detach(|| {
+            let delta;
+            let trace = if expanded {
+                &self.trace
+            } else {
+                delta = algoscope::to_delta(&self.trace);
+                &delta
+            };
+            if pretty {
+                serde_json::to_string_pretty(trace)
+            } else {
+                serde_json::to_string(trace)
+            }
+        })
+        .map_err(json_error)
+    }
+
+    /// Step `step`'s (0-based) memory picture as SVG.
+    #[pyo3(signature = (step, nested = false, sizes = None))]
+    fn memory_svg(
+        &self,
+        py: Python<'_>,
+        step: usize,
+        nested: bool,
+        sizes: Option<&str>,
+    ) -> PyResult<String> {
+        let render = self.render(sizes)?;
+        py.detach(|| render.memory_svg(step, &MemoryOptions { nested }))
+            .map_err(facade_error)
+    }
+
+    /// The history of the loop running at step `step` (0-based) as SVG.
+    #[pyo3(signature = (step, max_rows = None, sizes = None))]
+    fn loop_svg(
+        &self,
+        py: Python<'_>,
+        step: usize,
+        max_rows: Option<usize>,
+        sizes: Option<&str>,
+    ) -> PyResult<String> {
+        let render = self.render(sizes)?;
+        let options = LoopOptions {
+            max_rows: max_rows.unwrap_or(LoopOptions::default().max_rows),
+        };
+        py.detach(|| render.loop_svg(step, &options))
+            .map_err(facade_error)
+    }
+
+    /// Where loops run: `(first, last)` steps, counted from 1, inclusive.
+    fn loop_spans(&self) -> PyResult<Vec<(usize, usize)>> {
+        Ok(self.render(None)?.loop_spans())
+    }
+
+    /// The `viz:` hints that do not parse or name nothing, one message each.
+    fn hint_warnings(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .render(None)?
+            .hint_warnings()
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
+    /// The self-contained stepper page.
+    #[pyo3(signature = (title, nested = false, sizes = None, loop_rows = None))]
+    fn page(
+        &self,
+        py: Python<'_>,
+        title: String,
+        nested: bool,
+        sizes: Option<&str>,
+        loop_rows: Option<usize>,
+    ) -> PyResult<String> {
+        let render = self.render(sizes)?;
+        let options = PageOptions {
+            title,
+            nested,
+            loop_rows,
+        };
+        py.detach(|| render.page(&options)).map_err(facade_error)
+    }
+}
+
+/// How to run a program, from the Python side's keyword arguments.
+fn trace_options(
+    stdin: Option<String>,
+    max_steps: u64,
+    timeout_ms: u64,
+    python: Option<PathBuf>,
+    node: Option<PathBuf>,
+) -> TraceOptions {
+    TraceOptions {
+        max_steps,
+        time_budget_ms: timeout_ms,
+        stdin,
+        python,
+        node,
+    }
+}
+
+/// Traces program text in a child process (`algoscope::trace`).
+#[pyfunction]
+#[pyo3(signature = (source, language, name, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None))]
+#[allow(clippy::too_many_arguments)]
+fn trace_source(
+    py: Python<'_>,
+    source: String,
+    language: &str,
+    name: &str,
+    stdin: Option<String>,
+    max_steps: u64,
+    timeout_ms: u64,
+    python: Option<PathBuf>,
+    node: Option<PathBuf>,
+) -> PyResult<NativeTrace> {
+    let language = Language::from_str(language).map_err(|e| usage_error("language", e))?;
+    let program = Program::from_source(source, language, name);
+    let options = trace_options(stdin, max_steps, timeout_ms, python, node);
+    let trace = py
+        .detach(|| algoscope::trace(&program, &options))
+        .map_err(facade_error)?;
+    Ok(NativeTrace::new(trace))
+}
+
+/// Traces the program file at `path` (`algoscope::trace_file`), its language from its
+/// extension.
+#[pyfunction]
+#[pyo3(signature = (path, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None))]
+fn trace_file(
+    py: Python<'_>,
+    path: PathBuf,
+    stdin: Option<String>,
+    max_steps: u64,
+    timeout_ms: u64,
+    python: Option<PathBuf>,
+    node: Option<PathBuf>,
+) -> PyResult<NativeTrace> {
+    let options = trace_options(stdin, max_steps, timeout_ms, python, node);
+    let trace = py
+        .detach(|| algoscope::trace_file(&path, &options))
+        .map_err(facade_error)?;
+    Ok(NativeTrace::new(trace))
+}
+
+/// Reads and checks a trace JSON text (`algoscope::validate`).
+#[pyfunction]
+fn validate(py: Python<'_>, text: &str) -> PyResult<NativeTrace> {
+    let trace = py
+        .detach(|| algoscope::validate(text))
+        .map_err(facade_error)?;
+    Ok(NativeTrace::new(trace))
+}
+
+/// A JSON serialisation failure (not expected: the trace types always serialise).
+fn json_error(error: serde_json::Error) -> PyErr {
+    NativeError::new_err(("run", format!("cannot write the trace: {error}"), "{}"))
+}
+
+/// The module `algoscope._native`.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("KILL_GRACE_MS", algoscope::KILL_GRACE_MS)?;
+    m.add("NativeError", m.py().get_type::<NativeError>())?;
+    m.add_class::<NativeTrace>()?;
+    m.add_function(wrap_pyfunction!(trace_source, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_file, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    Ok(())
+}
