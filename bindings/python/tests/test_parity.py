@@ -1,0 +1,73 @@
+"""The shared fixtures traced through Python give the same trace JSON as the command line
+(the Rust API), and the same SVG bytes for the same steps."""
+
+import sys
+
+import pytest
+
+import algoscope
+from conftest import CONFORMANCE, EXAMPLES, HAS_NODE
+
+PYTHON_PROGRAMS = sorted(EXAMPLES.glob("python/*.py")) + sorted(CONFORMANCE.glob("*.py"))
+JS_PROGRAMS = sorted(EXAMPLES.glob("javascript/*.js")) + sorted(EXAMPLES.glob("typescript/*.ts"))
+PROGRAMS = PYTHON_PROGRAMS + (JS_PROGRAMS if HAS_NODE else [])
+
+
+def ids(paths):
+    return [f"{p.parent.name}/{p.name}" for p in paths]
+
+
+@pytest.fixture(scope="module")
+def cli_traces(cli, tmp_path_factory):
+    """Each program's trace as `algoscope trace` writes it (memoised per program)."""
+    out = tmp_path_factory.mktemp("cli-traces")
+    cache = {}
+
+    def get(program):
+        if program not in cache:
+            path = out / (program.parent.name + "-" + program.stem + ".json")
+            cli("trace", program, "-o", path, "--python", sys.executable)
+            cache[program] = path
+        return cache[program]
+
+    return get
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=ids(PROGRAMS))
+def test_trace_json_matches_the_cli(program, cli_traces):
+    from_cli = cli_traces(program).read_text(encoding="utf-8")
+    traced = algoscope.trace_file(program)
+    assert from_cli == traced.to_json() + "\n"
+    assert len(traced) > 0
+
+
+@pytest.mark.parametrize("program", PYTHON_PROGRAMS, ids=ids(PYTHON_PROGRAMS))
+def test_svgs_are_byte_identical_to_the_cli(program, cli, cli_traces):
+    path = cli_traces(program)
+    t = algoscope.Trace.from_json(path.read_text(encoding="utf-8"))
+    n = len(t)
+    for index in sorted({0, n // 2, n - 1}):
+        from_cli = cli("render", path, "--step", index + 1).stdout
+        assert t.svg(index) == from_cli, f"memory step {index}"
+    nested = cli("render", path, "--step", "last", "--nested").stdout
+    assert t.svg(-1, nested=True) == nested
+    spans = t.loop_spans()
+    if spans:
+        step = spans[0][1]  # counted from 1
+        from_cli = cli("render", path, "--step", step, "--view", "loops").stdout
+        assert t.svg(step - 1, view="loops") == from_cli
+
+
+@pytest.mark.skipif(not HAS_NODE, reason="no node on PATH")
+@pytest.mark.parametrize("program", JS_PROGRAMS[:3], ids=ids(JS_PROGRAMS[:3]))
+def test_js_svgs_match_the_cli(program, cli, cli_traces):
+    path = cli_traces(program)
+    t = algoscope.trace_file(program)
+    assert t.svg(-1) == cli("render", path, "--step", "last").stdout
+
+
+def test_page_matches_the_cli(cli, cli_traces, tmp_path):
+    program = EXAMPLES / "python" / "linked_list.py"
+    out = tmp_path / "page.html"
+    cli("html", program, "-o", out, "--python", sys.executable)
+    assert algoscope.trace_file(program).html() == out.read_text(encoding="utf-8")
