@@ -46,3 +46,6 @@ if [ -x tests/browser/run.sh ]; then
   cargo build -p algoscope-cli
   ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" tests/browser/run.sh
 fi
+
+step "Python package: wheel (dev profile), fresh venv, pytest and the notebook in Chromium"
+ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-python.sh
