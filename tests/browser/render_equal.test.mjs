@@ -1,8 +1,9 @@
 // The on-demand player draws what `algoscope render` writes: for every step of a few
 // examples, in both modes, the memory picture the wasm module drew in Chromium is the SVG the
 // command line writes for that step (compared as the browser parses both, without the size
-// the fit mode sets on the page's copy), and the loop history likewise (`--loop-rows 16`, the
-// page's row limit). Steps are visited out of order, so the pictures cannot depend on it.
+// the fit mode sets on the page's copy), and the loop history likewise (`--loop-rows 16
+// --loop-nodes 1000`, the page's limits). Steps are visited out of order, so the pictures
+// cannot depend on it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -58,17 +59,24 @@ for (const program of PROGRAMS) {
       assert.ok(total > 10, `${program} has ${total} steps`);
       for (const step of zigzag(total)) {
         const memory = render(trace, step, flags);
-        const loops = render(trace, step, ['--view', 'loops', '--loop-rows', '16']);
+        const loops = render(trace, step, ['--view', 'loops', '--loop-rows', '16', '--loop-nodes', '1000']);
         await page.evaluate((s) => {
           location.hash = '#step=' + s;
         }, step);
         await page.waitForFunction((s) => document.getElementById('algoscope').dataset.step === String(s), step);
         const same = await page.evaluate(
           ([memorySvg, loopSvg]) => {
+            // The player shows each drawing without its <style>, which it installs once
+            // in the page (a sheet parsed at every step restyled the whole document).
+            const sheets = [...document.querySelectorAll('#algoscope > style.algoscope-sheet')].map((s) => s.textContent);
             const parsed = (text) => {
               const t = document.createElement('template');
               t.innerHTML = text;
-              return t.content.firstElementChild.outerHTML;
+              const svg = t.content.firstElementChild;
+              const style = svg.querySelector(':scope > style');
+              if (!style || !sheets.includes(style.textContent)) return 'stylesheet not installed';
+              style.remove();
+              return svg.outerHTML;
             };
             const shown = (svg) => {
               if (!svg) return null;

@@ -460,15 +460,14 @@ async function mount(element, data, settings = {}) {
     if (row) row.classList.add(cls);
     marked[cls] = row;
   }
-  function scrollLineIntoView(line) {
+  function lineScroll(line) {
     const row = lineRows[line];
-    if (!row) return;
+    if (!row) return null;
     const box = ui.code;
     const top = row.offsetTop;
     const bottom = top + row.offsetHeight;
-    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-    }
+    if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return null;
+    return Math.max(0, top - box.clientHeight / 3);
   }
   function showWhere(i) {
     const parts = [el("span", "lineno", "line " + steps.line[i])];
@@ -498,8 +497,22 @@ async function mount(element, data, settings = {}) {
       return svg;
     };
   }
-  const memorySvgOf = memo((i) => viewer.memorySvg(i));
-  const loopSvgOf = memo((i) => steps.inLoop[i] ? viewer.loopSvg(i) || "" : "");
+  const sheets = /* @__PURE__ */ new Set();
+  function withoutStyle(svg) {
+    const m = /<style>([\s\S]*?)<\/style>/.exec(svg);
+    if (!m) return svg;
+    if (!sheets.has(m[1])) {
+      sheets.add(m[1]);
+      const sheet = document.createElement("style");
+      sheet.className = "algoscope-sheet";
+      sheet.textContent = m[1];
+      element.append(sheet);
+      cleanups.push(() => sheet.remove());
+    }
+    return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
+  }
+  const memorySvgOf = memo((i) => withoutStyle(viewer.memorySvg(i)));
+  const loopSvgOf = memo((i) => steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || "") : "");
   function boxPositions() {
     const at = /* @__PURE__ */ new Map();
     for (const node of ui.memory.querySelectorAll("g.node[data-key]")) {
@@ -518,9 +531,11 @@ async function mount(element, data, settings = {}) {
   }
   const fit = { memory: storedFit("memory"), loops: storedFit("loops") };
   const scaleOf = { memory: 1, loops: 1 };
-  function fitScale(box, width) {
+  function roomOf(box) {
     const style = getComputedStyle(box);
-    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+  function fitScale(room, width) {
     if (!(width > 0) || !(room > 0)) return 1;
     return Math.max(MIN_SCALE, Math.min(1, room / width));
   }
@@ -533,18 +548,20 @@ async function mount(element, data, settings = {}) {
     svg.style.width = Number(svg.getAttribute("width")) * scale + "px";
     svg.style.height = Number(svg.getAttribute("height")) * scale + "px";
   }
-  function fitMemory() {
+  function fitMemory(room) {
     const svg = ui.memory.querySelector(":scope > svg");
     if (!svg) return;
-    const scale = fit.memory ? fitScale(ui.memory, Number(svg.getAttribute("width"))) : 1;
+    const width = Number(svg.getAttribute("width"));
+    const scale = fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1;
     scaleOf.memory = scale;
     scaleSvg(svg, scale);
   }
-  function fitLoops() {
+  function fitLoops(room) {
     const svgs = ui.loopPicture.querySelectorAll(":scope > svg");
     const main = ui.loopPicture.querySelector(":scope > svg:not(.loop-heads)");
     if (!main) return;
-    const scale = fit.loops ? fitScale(ui.loopPicture, Number(main.getAttribute("width"))) : 1;
+    const width = Number(main.getAttribute("width"));
+    const scale = fit.loops ? fitScale(room ?? roomOf(ui.loopPicture), width) : 1;
     scaleOf.loops = scale;
     for (const svg of svgs) scaleSvg(svg, scale);
     if (headsHeight) main.style.marginTop = -headsHeight * scale + "px";
@@ -564,10 +581,10 @@ async function mount(element, data, settings = {}) {
   }
   showFit(ui.memoryFit, fit.memory);
   showFit(ui.loopsFit, fit.loops);
-  listen(ui.memoryFit, "click", () => toggleFit("memory", ui.memoryFit, fitMemory));
+  listen(ui.memoryFit, "click", () => toggleFit("memory", ui.memoryFit, () => fitMemory()));
   listen(ui.loopsFit, "click", () => {
-    toggleFit("loops", ui.loopsFit, fitLoops);
-    if (shownLoop) scrollToCurrentRow();
+    toggleFit("loops", ui.loopsFit, () => fitLoops());
+    if (shownLoop) scrollToCurrentRow(rowScroll());
   });
   if (typeof ResizeObserver === "function") {
     const widths = /* @__PURE__ */ new Map();
@@ -591,14 +608,13 @@ async function mount(element, data, settings = {}) {
     } catch (err) {
       ui.memory.textContent = "This step cannot be drawn: " + (err && err.message);
       shownSvg = null;
-      return;
+      return false;
     }
-    if (shownSvg === svg) return;
+    if (shownSvg === svg) return false;
     const before = animate ? boxPositions() : null;
     ui.memory.innerHTML = svg;
     shownSvg = svg;
-    fitMemory();
-    if (!before || typeof Element.prototype.animate !== "function") return;
+    if (!before || typeof Element.prototype.animate !== "function") return true;
     for (const [key, [x, y]] of boxPositions()) {
       const was = before.get(key);
       if (!was) continue;
@@ -618,6 +634,7 @@ async function mount(element, data, settings = {}) {
         { duration: 180, easing: "ease-out" }
       );
     }
+    return true;
   }
   function showLoops(i) {
     let svg = "";
@@ -630,17 +647,15 @@ async function mount(element, data, settings = {}) {
     ui.noLoop.textContent = "No loop running at this step.";
     ui.noLoop.hidden = running;
     ui.loops.classList.toggle("is-idle", !running);
-    if (shownLoop !== svg) {
-      if (running) {
-        ui.loopPicture.innerHTML = svg;
-        pinColumnHeads();
-        fitLoops();
-      } else {
-        ui.loopPicture.replaceChildren();
-      }
-      shownLoop = svg;
+    if (shownLoop === svg) return false;
+    if (running) {
+      ui.loopPicture.innerHTML = svg;
+      pinColumnHeads();
+    } else {
+      ui.loopPicture.replaceChildren();
     }
-    if (running) scrollToCurrentRow();
+    shownLoop = svg;
+    return true;
   }
   let headsHeight = 0;
   function pinColumnHeads() {
@@ -664,15 +679,17 @@ async function mount(element, data, settings = {}) {
     ui.loopPicture.prepend(pinned);
     headsHeight = h;
   }
-  function scrollToCurrentRow() {
+  function rowScroll() {
+    return { top: ui.loopPicture.scrollTop, height: ui.loopPicture.clientHeight };
+  }
+  function scrollToCurrentRow(at) {
     const row = ui.loopPicture.querySelector("g.loop-row.current[data-y]");
     if (!row) return;
-    const box = ui.loopPicture;
     const scale = scaleOf.loops;
     const top = Number(row.getAttribute("data-y")) * scale;
     const bottom = top + Number(row.getAttribute("data-h")) * scale;
-    if (top < box.scrollTop + headsHeight * scale || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
+    if (top < at.top + headsHeight * scale || bottom > at.top + at.height) {
+      ui.loopPicture.scrollTop = Math.max(0, bottom - at.height + 24);
     }
   }
   function showOutput(i) {
@@ -681,7 +698,7 @@ async function mount(element, data, settings = {}) {
     ui.stdoutOld.textContent = timeline.stdout.slice(0, start2);
     ui.stdoutNew.textContent = timeline.stdout.slice(start2, end);
     ui.stdout.classList.toggle("is-empty", end === 0);
-    if (end > start2) ui.stdout.scrollTop = ui.stdout.scrollHeight;
+    return end > start2;
   }
   function showError(i) {
     const err = timeline.error;
@@ -709,11 +726,20 @@ async function mount(element, data, settings = {}) {
     mark("is-current", line);
     mark("is-prev", before !== line ? before : null);
     showWhere(i);
-    showMemory(i, animate);
-    showLoops(i);
-    showOutput(i);
+    const memoryChanged = showMemory(i, animate);
+    const loopChanged = showLoops(i);
+    const printed = showOutput(i);
     showError(i);
-    scrollLineIntoView(line);
+    const memoryRoom = memoryChanged ? roomOf(ui.memory) : null;
+    const loopRoom = loopChanged && shownLoop ? roomOf(ui.loopPicture) : null;
+    const loopAt = shownLoop ? rowScroll() : null;
+    const codeTop = lineScroll(line);
+    const stdoutEnd = printed ? ui.stdout.scrollHeight : null;
+    if (memoryChanged) fitMemory(memoryRoom);
+    if (loopRoom !== null) fitLoops(loopRoom);
+    if (loopAt) scrollToCurrentRow(loopAt);
+    if (codeTop !== null) ui.code.scrollTop = codeTop;
+    if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
     player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {

@@ -29,6 +29,10 @@ pub struct PlayerOptions {
     /// Most passes the loop history draws (the latest are kept).
     #[serde(default = "default_loop_rows")]
     pub loop_rows: usize,
+    /// Most linked-structure nodes the loop history draws over all its rows: a history of
+    /// wide rows keeps fewer of them (at least one).
+    #[serde(default = "default_loop_nodes")]
+    pub loop_nodes: usize,
 }
 
 impl Default for PlayerOptions {
@@ -38,6 +42,7 @@ impl Default for PlayerOptions {
             nested: false,
             sizes: None,
             loop_rows: PAGE_LOOP_ROWS,
+            loop_nodes: PAGE_LOOP_NODES,
         }
     }
 }
@@ -46,10 +51,19 @@ fn default_loop_rows() -> usize {
     PAGE_LOOP_ROWS
 }
 
+fn default_loop_nodes() -> usize {
+    PAGE_LOOP_NODES
+}
+
 /// Most rows of a loop history on the page (the latest are kept; `render --view loops` keeps
 /// the scene's default 120). The pane shows a dozen rows at a time, and drawing a step's
 /// history costs about its row count.
 pub const PAGE_LOOP_ROWS: usize = 16;
+
+/// Most linked-structure nodes a loop history on the page draws over all its rows (a
+/// 300-node list keeps 3 rows). The browser's time to show a step grows with the nodes drawn:
+/// 16 rows of a 300-node list were a 2.2 MB SVG and over half a second a step.
+pub const PAGE_LOOP_NODES: usize = 1000;
 
 /// The run as the player shows it beside the pictures (camelCase keys); the wasm viewer
 /// gives it as JSON (`Viewer.timeline()`).

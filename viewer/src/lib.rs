@@ -20,7 +20,7 @@
 
 mod data;
 
-pub use data::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_ROWS};
+pub use data::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
 
 /// The page skeleton; `{{title}}`, `{{css}}`, `{{js}}`, `{{wasm}}`, `{{options}}` and
 /// `{{data}}` mark where the page writes its parts.

@@ -167,15 +167,15 @@ export async function mount(element, data, settings = {}) {
     marked[cls] = row;
   }
 
-  function scrollLineIntoView(line) {
+  /** Where the code pane must scroll to show `line` (null: it is in view). Reads layout. */
+  function lineScroll(line) {
     const row = lineRows[line];
-    if (!row) return;
+    if (!row) return null;
     const box = ui.code;
     const top = row.offsetTop;
     const bottom = top + row.offsetHeight;
-    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-    }
+    if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return null;
+    return Math.max(0, top - box.clientHeight / 3);
   }
 
   function showWhere(i) {
@@ -209,8 +209,25 @@ export async function mount(element, data, settings = {}) {
       return svg;
     };
   }
-  const memorySvgOf = memo((i) => viewer.memorySvg(i));
-  const loopSvgOf = memo((i) => (steps.inLoop[i] ? viewer.loopSvg(i) || '' : ''));
+  // Every SVG carries its stylesheet, so that a saved picture draws alone. A <style> parsed
+  // into the page restyles the whole document, at every step: the player installs each
+  // distinct sheet once, in its root, and shows the drawings without theirs.
+  const sheets = new Set();
+  function withoutStyle(svg) {
+    const m = /<style>([\s\S]*?)<\/style>/.exec(svg);
+    if (!m) return svg;
+    if (!sheets.has(m[1])) {
+      sheets.add(m[1]);
+      const sheet = document.createElement('style');
+      sheet.className = 'algoscope-sheet';
+      sheet.textContent = m[1];
+      element.append(sheet);
+      cleanups.push(() => sheet.remove());
+    }
+    return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
+  }
+  const memorySvgOf = memo((i) => withoutStyle(viewer.memorySvg(i)));
+  const loopSvgOf = memo((i) => (steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || '') : ''));
 
   // Where each top-level box is, by its data-key, read from the attributes the renderer wrote
   // (diagram units), never from layout, so stepping never forces a reflow.
@@ -239,10 +256,14 @@ export async function mount(element, data, settings = {}) {
   const fit = { memory: storedFit('memory'), loops: storedFit('loops') };
   const scaleOf = { memory: 1, loops: 1 };
 
-  /** The scale fit mode gives a picture `width` units wide in `box` (padding excluded). */
-  function fitScale(box, width) {
+  /** The width (px) of `box`'s content, padding excluded. Reads layout. */
+  function roomOf(box) {
     const style = getComputedStyle(box);
-    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+
+  /** The scale fit mode gives a picture `width` units wide in `room` px. */
+  function fitScale(room, width) {
     if (!(width > 0) || !(room > 0)) return 1;
     return Math.max(MIN_SCALE, Math.min(1, room / width));
   }
@@ -258,19 +279,22 @@ export async function mount(element, data, settings = {}) {
     svg.style.height = Number(svg.getAttribute('height')) * scale + 'px';
   }
 
-  function fitMemory() {
+  // Each fit takes the pane's room when the caller measured it already (see `show`).
+  function fitMemory(room) {
     const svg = ui.memory.querySelector(':scope > svg');
     if (!svg) return;
-    const scale = fit.memory ? fitScale(ui.memory, Number(svg.getAttribute('width'))) : 1;
+    const width = Number(svg.getAttribute('width'));
+    const scale = fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1;
     scaleOf.memory = scale;
     scaleSvg(svg, scale);
   }
 
-  function fitLoops() {
+  function fitLoops(room) {
     const svgs = ui.loopPicture.querySelectorAll(':scope > svg');
     const main = ui.loopPicture.querySelector(':scope > svg:not(.loop-heads)');
     if (!main) return;
-    const scale = fit.loops ? fitScale(ui.loopPicture, Number(main.getAttribute('width'))) : 1;
+    const width = Number(main.getAttribute('width'));
+    const scale = fit.loops ? fitScale(room ?? roomOf(ui.loopPicture), width) : 1;
     scaleOf.loops = scale;
     for (const svg of svgs) scaleSvg(svg, scale);
     // The pinned heads sit over the drawing's own, which is pulled up by their height.
@@ -295,10 +319,10 @@ export async function mount(element, data, settings = {}) {
 
   showFit(ui.memoryFit, fit.memory);
   showFit(ui.loopsFit, fit.loops);
-  listen(ui.memoryFit, 'click', () => toggleFit('memory', ui.memoryFit, fitMemory));
+  listen(ui.memoryFit, 'click', () => toggleFit('memory', ui.memoryFit, () => fitMemory()));
   listen(ui.loopsFit, 'click', () => {
-    toggleFit('loops', ui.loopsFit, fitLoops);
-    if (shownLoop) scrollToCurrentRow();
+    toggleFit('loops', ui.loopsFit, () => fitLoops());
+    if (shownLoop) scrollToCurrentRow(rowScroll());
   });
   // A pane that changes width (window resized, loop pane appearing) fits its picture again.
   if (typeof ResizeObserver === 'function') {
@@ -324,14 +348,13 @@ export async function mount(element, data, settings = {}) {
     } catch (err) {
       ui.memory.textContent = 'This step cannot be drawn: ' + (err && err.message);
       shownSvg = null;
-      return;
+      return false;
     }
-    if (shownSvg === svg) return;
+    if (shownSvg === svg) return false;
     const before = animate ? boxPositions() : null;
     ui.memory.innerHTML = svg;
     shownSvg = svg;
-    fitMemory();
-    if (!before || typeof Element.prototype.animate !== 'function') return;
+    if (!before || typeof Element.prototype.animate !== 'function') return true;
     for (const [key, [x, y]] of boxPositions()) {
       const was = before.get(key);
       if (!was) continue;
@@ -353,10 +376,11 @@ export async function mount(element, data, settings = {}) {
         { duration: 180, easing: 'ease-out' },
       );
     }
+    return true;
   }
 
-  // The loop running at step i: its history (the same SVG for every step of one pass, so it
-  // is only rebuilt when a pass ends), scrolled so the row of the pass in progress is in view.
+  // The loop running at step i: its history (rebuilt only when its SVG differs from the one
+  // shown); returns whether it changed. `show` then fits it and scrolls to the current row.
   function showLoops(i) {
     let svg = '';
     try {
@@ -368,17 +392,15 @@ export async function mount(element, data, settings = {}) {
     ui.noLoop.textContent = 'No loop running at this step.';
     ui.noLoop.hidden = running;
     ui.loops.classList.toggle('is-idle', !running);
-    if (shownLoop !== svg) {
-      if (running) {
-        ui.loopPicture.innerHTML = svg;
-        pinColumnHeads();
-        fitLoops();
-      } else {
-        ui.loopPicture.replaceChildren();
-      }
-      shownLoop = svg;
+    if (shownLoop === svg) return false;
+    if (running) {
+      ui.loopPicture.innerHTML = svg;
+      pinColumnHeads();
+    } else {
+      ui.loopPicture.replaceChildren();
     }
-    if (running) scrollToCurrentRow();
+    shownLoop = svg;
+    return true;
   }
 
   // Repeats the drawing's column heads (names and indices, `g.loop-columns`, between y = 0
@@ -411,16 +433,21 @@ export async function mount(element, data, settings = {}) {
   // Brings the current pass's row (class `current` in the drawing) into view, reading its
   // place from the renderer's data-y/data-h (diagram units, times the fit scale in CSS px) so
   // no layout is forced.
-  function scrollToCurrentRow() {
+  /** The loop pane's scroll position and height (px). Reads layout. */
+  function rowScroll() {
+    return { top: ui.loopPicture.scrollTop, height: ui.loopPicture.clientHeight };
+  }
+
+  /** Scrolls the loop pane (measured as `at`, from `rowScroll`) so the current row shows. */
+  function scrollToCurrentRow(at) {
     const row = ui.loopPicture.querySelector('g.loop-row.current[data-y]');
     if (!row) return;
-    const box = ui.loopPicture;
     const scale = scaleOf.loops;
     const top = Number(row.getAttribute('data-y')) * scale;
     const bottom = top + Number(row.getAttribute('data-h')) * scale;
     // The pinned column heads cover the pane's top `headsHeight` units.
-    if (top < box.scrollTop + headsHeight * scale || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, bottom - box.clientHeight + 24);
+    if (top < at.top + headsHeight * scale || bottom > at.top + at.height) {
+      ui.loopPicture.scrollTop = Math.max(0, bottom - at.height + 24);
     }
   }
 
@@ -430,7 +457,7 @@ export async function mount(element, data, settings = {}) {
     ui.stdoutOld.textContent = timeline.stdout.slice(0, start);
     ui.stdoutNew.textContent = timeline.stdout.slice(start, end);
     ui.stdout.classList.toggle('is-empty', end === 0);
-    if (end > start) ui.stdout.scrollTop = ui.stdout.scrollHeight;
+    return end > start;
   }
 
   function showError(i) {
@@ -460,11 +487,22 @@ export async function mount(element, data, settings = {}) {
     mark('is-current', line);
     mark('is-prev', before !== line ? before : null);
     showWhere(i);
-    showMemory(i, animate);
-    showLoops(i);
-    showOutput(i);
+    const memoryChanged = showMemory(i, animate);
+    const loopChanged = showLoops(i);
+    const printed = showOutput(i);
     showError(i);
-    scrollLineIntoView(line);
+    // Layout is read once, after every write above, and the writes that depend on it come
+    // last: reading it between writes made the browser lay the page out four times a step.
+    const memoryRoom = memoryChanged ? roomOf(ui.memory) : null;
+    const loopRoom = loopChanged && shownLoop ? roomOf(ui.loopPicture) : null;
+    const loopAt = shownLoop ? rowScroll() : null;
+    const codeTop = lineScroll(line);
+    const stdoutEnd = printed ? ui.stdout.scrollHeight : null;
+    if (memoryChanged) fitMemory(memoryRoom);
+    if (loopRoom !== null) fitLoops(loopRoom);
+    if (loopAt) scrollToCurrentRow(loopAt);
+    if (codeTop !== null) ui.code.scrollTop = codeTop;
+    if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
     player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {

@@ -154,6 +154,7 @@ impl NativeTrace {
         let render = self.render(sizes)?;
         let options = LoopOptions {
             max_rows: max_rows.unwrap_or(LoopOptions::default().max_rows),
+            ..LoopOptions::default()
         };
         py.detach(|| render.loop_svg(step, &options))
             .map_err(facade_error)

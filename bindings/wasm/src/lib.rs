@@ -45,6 +45,7 @@ impl Viewer {
             },
             loops: LoopOptions {
                 max_rows: options.loop_rows,
+                max_nodes: Some(options.loop_nodes),
             },
         })
     }

@@ -42,7 +42,7 @@ pub use algoscope_trace_format::{
     expand_heaps, to_delta, Analysis, Language, ProgramError, StopReason, SyntaxError, Trace,
     ValidationError,
 };
-pub use algoscope_viewer::{PlayerOptions, Timeline, PAGE_LOOP_ROWS};
+pub use algoscope_viewer::{PlayerOptions, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
 pub use error::Error;
 pub use render::{LoopOptions, MemoryOptions, PageOptions, Render, RenderOptions};
 

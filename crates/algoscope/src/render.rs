@@ -9,7 +9,7 @@ use algoscope_layout::{
 };
 use algoscope_scene::{
     apply_hints, graph_universe, hint_warnings, loop_histories, memory_scene, HintWarning,
-    LoopHistories, LoopSceneOptions, SceneOptions, SizeModel,
+    LoopHistories, LoopRow, LoopScene, LoopSceneOptions, SceneOptions, SizeModel,
 };
 use algoscope_trace_format::Trace;
 
@@ -37,12 +37,17 @@ pub struct MemoryOptions {
 pub struct LoopOptions {
     /// Most passes drawn as rows (the latest are kept). Default 120.
     pub max_rows: usize,
+    /// Most linked-structure nodes drawn over all rows: when the rows kept hold more, fewer
+    /// rows are kept (`max_nodes / the widest row's nodes`, at least one). `None` (default):
+    /// no such limit. The page uses [`PAGE_LOOP_NODES`](crate::PAGE_LOOP_NODES).
+    pub max_nodes: Option<usize>,
 }
 
 impl Default for LoopOptions {
     fn default() -> Self {
         LoopOptions {
             max_rows: LoopSceneOptions::default().max_rows,
+            max_nodes: None,
         }
     }
 }
@@ -99,8 +104,8 @@ pub struct Render {
     warnings: Vec<HintWarning>,
     /// Box positions per step, without and with nesting ([`MemoryOptions::nested`]).
     chains: [Mutex<PositionChain>; 2],
-    /// The loop histories of the whole run, with the row limit they were analysed for.
-    histories: Mutex<Option<(usize, Arc<LoopHistories>)>>,
+    /// The loop histories of the whole run (any row limit is applied when drawing).
+    histories: Mutex<Option<Arc<LoopHistories>>>,
 }
 
 impl Render {
@@ -226,7 +231,7 @@ impl Render {
     }
 
     /// [`Render::loop_svg`], with `None` when no loop runs at the step. Every loop run is
-    /// analysed once, on the first call (again only if `options.max_rows` changes).
+    /// analysed once, on the first call, for any row limit.
     ///
     /// # Errors
     /// [`Error::NoSteps`], [`Error::StepOutOfRange`], or [`Error::Scene`].
@@ -236,13 +241,21 @@ impl Render {
         options: &LoopOptions,
     ) -> Result<Option<String>, Error> {
         self.check_step(step)?;
-        let histories = self.histories(options.max_rows);
-        let scene = histories
-            .scene_at(&self.trace, step)
-            .map_err(|source| Error::Scene {
-                step: step + 1,
-                source,
-            })?;
+        let histories = self.histories();
+        let scene_error = |source| Error::Scene {
+            step: step + 1,
+            source,
+        };
+        let mut scene = histories
+            .scene_at_rows(&self.trace, step, options.max_rows)
+            .map_err(scene_error)?;
+        if let (Some(budget), Some(shown)) = (options.max_nodes, &scene) {
+            if let Some(rows) = rows_within(shown, budget) {
+                scene = histories
+                    .scene_at_rows(&self.trace, step, rows)
+                    .map_err(scene_error)?;
+            }
+        }
         let layout = LoopLayoutOptions {
             graphs: self.graphs.clone(),
             ..LoopLayoutOptions::default()
@@ -250,22 +263,17 @@ impl Render {
         Ok(scene.map(|scene| layout_loop(&scene, &layout).to_svg()))
     }
 
-    /// The run's loop histories analysed for `max_rows` rows, kept for the next call.
-    fn histories(&self, max_rows: usize) -> Arc<LoopHistories> {
+    /// The run's loop histories, analysed on the first call and kept.
+    fn histories(&self) -> Arc<LoopHistories> {
         let mut kept = lock(&self.histories);
-        match &*kept {
-            Some((rows, histories)) if *rows == max_rows => histories.clone(),
-            _ => {
-                let options = LoopSceneOptions {
-                    scene: self.scene.clone(),
-                    max_rows,
-                    ..LoopSceneOptions::default()
-                };
-                let histories = Arc::new(loop_histories(&self.trace, &options));
-                *kept = Some((max_rows, histories.clone()));
-                histories
-            }
-        }
+        kept.get_or_insert_with(|| {
+            let options = LoopSceneOptions {
+                scene: self.scene.clone(),
+                ..LoopSceneOptions::default()
+            };
+            Arc::new(loop_histories(&self.trace, &options))
+        })
+        .clone()
     }
 
     /// Ranges of steps (counted from 1, inclusive) at which some loop is active: where
@@ -298,6 +306,7 @@ impl Render {
             nested: options.nested,
             sizes: self.scene.size_model,
             loop_rows: options.loop_rows.unwrap_or(crate::PAGE_LOOP_ROWS),
+            loop_nodes: crate::PAGE_LOOP_NODES,
         };
         Ok(algoscope_page::build_page(&self.trace, &page)?)
     }
@@ -318,6 +327,16 @@ impl Render {
         }
         Ok(())
     }
+}
+
+/// The row limit that keeps `scene`'s linked nodes within `budget` when its drawn rows hold
+/// more (`budget / the widest row's nodes`, at least 1); `None` when they fit.
+fn rows_within(scene: &LoopScene, budget: usize) -> Option<usize> {
+    let nodes = |row: &LoopRow| row.linked.as_ref().map_or(0, |l| l.nodes.len());
+    let (total, widest) = scene
+        .drawn_rows()
+        .fold((0, 0), |(t, w), row| (t + nodes(row), w.max(nodes(row))));
+    (total > budget).then(|| (budget / widest.max(1)).max(1))
 }
 
 /// The guarded value, also after a panic elsewhere poisoned the lock (what it guards is a

@@ -275,6 +275,7 @@ fn the_loop_pane_follows_the_loops_of_the_run() {
     let timeline = render.timeline();
     let options = LoopOptions {
         max_rows: algoscope::PAGE_LOOP_ROWS,
+        max_nodes: Some(algoscope::PAGE_LOOP_NODES),
     };
     let loops: Vec<Option<String>> = (0..render.step_count())
         .map(|i| render.loop_history_svg(i, &options).unwrap())
@@ -315,6 +316,7 @@ fn a_loop_run_of_over_a_thousand_steps_is_drawn_at_every_step() {
     let render = Render::new(traced, &RenderOptions::default()).unwrap();
     let options = LoopOptions {
         max_rows: algoscope::PAGE_LOOP_ROWS,
+        max_nodes: Some(algoscope::PAGE_LOOP_NODES),
     };
     let in_loop: Vec<bool> = render
         .trace()

@@ -16,7 +16,7 @@ mod template;
 
 use algoscope_trace_format::{to_delta, Trace};
 
-pub use algoscope_viewer::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_ROWS};
+pub use algoscope_viewer::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
 
 /// How to build the page: the player's options, written into it.
 pub type PageOptions = PlayerOptions;

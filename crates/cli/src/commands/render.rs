@@ -68,6 +68,10 @@ pub struct Args {
     /// Most passes the loop history draws, the latest kept (loops view; the page draws 16).
     #[arg(long, value_name = "N", default_value_t = LoopOptions::default().max_rows)]
     pub loop_rows: usize,
+    /// Most linked-structure nodes the loop history draws over all its rows; wider rows keep
+    /// fewer rows, at least one (loops view; the page draws 1000). Default: no such limit.
+    #[arg(long, value_name = "N")]
+    pub loop_nodes: Option<usize>,
     /// Show memory sizes in this model: python (64-bit CPython; Python programs only),
     /// textbook (8-byte words) or v8 (64-bit V8, compressed pointers). See
     /// docs/memory-sizes.md.
@@ -114,6 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             index,
             &LoopOptions {
                 max_rows: args.loop_rows,
+                max_nodes: args.loop_nodes,
             },
         ),
     }

@@ -23,7 +23,7 @@
 
 use std::collections::BTreeMap;
 
-use algoscope_scene::{LinkedRow, LinkedShape, LoopLinked, LoopRow, LoopScene};
+use algoscope_scene::{LinkedNode, LinkedRow, LinkedShape, LoopLinked, LoopRow, LoopScene};
 
 use crate::drawing::{fmt_num, Mark};
 use crate::marker::{pointers_below, PointerAt, POINTER_H, POINTER_LINE_H};
@@ -102,8 +102,8 @@ fn rows(scene: &LoopScene) -> impl Iterator<Item = &LinkedRow> {
 }
 
 /// The value text of a node (empty when it has none).
-fn node_text(row: &LinkedRow, id: &str, max_chars: usize) -> (String, &'static str) {
-    match row.node(id).and_then(|n| n.value.as_ref()) {
+fn node_text(node: &LinkedNode, max_chars: usize) -> (String, &'static str) {
+    match &node.value {
         Some(v) => value_text(v, max_chars),
         None => (String::new(), ""),
     }
@@ -116,7 +116,7 @@ pub(super) fn plan(scene: &LoopScene, x: f64, s: &Sizes) -> Option<LinkedPlan> {
     let mut value_w = s.cell_width_px;
     for row in rows(scene) {
         for n in &row.nodes {
-            value_w = value_w.max(cell_width(&node_text(row, &n.id, s.max_value_chars).0, s));
+            value_w = value_w.max(cell_width(&node_text(n, s.max_value_chars).0, s));
         }
     }
     let node_h = s.cell_height_px;
@@ -352,7 +352,7 @@ impl LinkedPlan {
             let Some(&(x, y)) = at.get(&n.id) else {
                 continue;
             };
-            let (text, class) = node_text(linked, &n.id, max_chars);
+            let (text, class) = node_text(n, max_chars);
             let list = matches!(self.shape, Shape::List { .. });
             let mut node = Mark::group("lnode")
                 .class_if("changed", changed(&n.id))

@@ -28,4 +28,4 @@ pub(crate) use track::{detect_shape, TrackSurvey};
 pub use track::{find_linked_track, CONVENTIONAL_CHILDREN, CONVENTIONAL_LINKS};
 pub use types::*;
 pub use view::linked_view;
-pub(crate) use view::shared_order;
+pub(crate) use view::OrderIndex;

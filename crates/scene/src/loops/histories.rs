@@ -24,7 +24,7 @@ use super::start::{attach_starts, run_index, start_pass};
 use super::structures::{frame_graphs, linked_rows, row_spec};
 use super::types::*;
 use super::{linked_diff, row_sizes};
-use crate::linked::{detect_shape, linked_row, shared_order, LinkedRow, TrackSurvey};
+use crate::linked::{detect_shape, linked_row, LinkedRow, OrderIndex, TrackSurvey};
 use crate::LinkedShape;
 use crate::SceneError;
 
@@ -77,6 +77,8 @@ struct RunGroup {
     /// What the track was chosen from over `ends` (with a track only), so a step that is
     /// not an end adds its own survey only.
     track_survey: Option<TrackSurvey>,
+    /// The track's columns and chains over `ends`, indexed (with a track only).
+    linked_order: Option<OrderIndex>,
     /// Each pass's row, read at its end (`current: false`).
     rows: Vec<LoopRow>,
     /// Each run's state at its start, as a row (pass 0, compared with itself), for the run
@@ -188,6 +190,15 @@ impl LoopHistories {
     /// # Errors
     /// [`SceneError::StepOutOfRange`] when `step >= trace.steps.len()`.
     pub fn scene_at(&self, trace: &Trace, step: usize) -> Result<Option<LoopScene>, SceneError> {
+        self.scene_with(trace, step, &self.options)
+    }
+
+    fn scene_with(
+        &self,
+        trace: &Trace,
+        step: usize,
+        options: &LoopSceneOptions,
+    ) -> Result<Option<LoopScene>, SceneError> {
         if step >= trace.steps.len() {
             return Err(SceneError::StepOutOfRange {
                 step,
@@ -200,7 +211,25 @@ impl LoopHistories {
         Ok(self
             .groups
             .get(group)
-            .and_then(|g| g.scene(trace, step, &self.options)))
+            .and_then(|g| g.scene(trace, step, options)))
+    }
+
+    /// [`LoopHistories::scene_at`] keeping at most `max_rows` rows in place of the options'
+    /// (the analysis does not depend on the row cap, so one analysis serves any cap).
+    ///
+    /// # Errors
+    /// As [`LoopHistories::scene_at`].
+    pub fn scene_at_rows(
+        &self,
+        trace: &Trace,
+        step: usize,
+        max_rows: usize,
+    ) -> Result<Option<LoopScene>, SceneError> {
+        let options = LoopSceneOptions {
+            max_rows,
+            ..self.options.clone()
+        };
+        self.scene_with(trace, step, &options)
     }
 
     /// The options the scenes are built with.
@@ -355,6 +384,10 @@ impl RunGroup {
             let specs: Vec<_> = ends.iter().map(|&t| row_spec(&h.frame, t)).collect();
             TrackSurvey::of(trace, &specs).ok()
         });
+        let linked_order = linked.as_ref().map(|l| {
+            let rows: Vec<&LinkedRow> = linked_rows.values().collect();
+            OrderIndex::new(&rows, &l.columns, &l.chains)
+        });
         // Names on linked nodes are drawn on the nodes of each row's linked track.
         let node_class = linked.as_ref().map(|l| l.track.class.as_str());
         let selection = select(trace, &chosen_from, options, node_class);
@@ -467,6 +500,7 @@ impl RunGroup {
             linked,
             linked_rows,
             track_survey,
+            linked_order,
             rows,
             start_rows,
             gap_before,
@@ -747,11 +781,8 @@ impl RunGroup {
         }
         // The same track reads the same rows at the ends; only the step's row is new.
         let row = linked_row(trace, &spec, &track).ok()?;
-        let mut rows: Vec<&LinkedRow> = self.linked_rows.values().collect();
         let at = self.linked_rows.range(..step).count();
-        rows.insert(at, &row);
-        let (columns, chains) = shared_order(&rows);
-        if columns != base.columns || chains != base.chains {
+        if !self.linked_order.as_ref()?.keeps_order(at, &row) {
             return None;
         }
         let mut map = BTreeMap::new();
