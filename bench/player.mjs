@@ -1,0 +1,68 @@
+// Benchmark of the page's player in headless Chromium (not a test: prints figures): for each
+// page, the time from a step change to the step on screen (the slider moved, the step drawn
+// by the wasm module, one frame painted), median and slowest of 60 steps, visited at random,
+// first with nothing prepared (each far jump lays out the steps before it) and then again
+// once the player has laid out every step while idle.
+//
+// Usage: node bench/player.mjs [--bin PATH] PROGRAM …   (default: examples/python/*.py and
+//        bench/linked_list_300.py). Needs tests/browser's npm install (playwright-core) and
+//        /usr/bin/chromium.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { chromium } = await import(path.join(ROOT, 'tests/browser/node_modules/playwright-core/index.mjs'));
+const args = process.argv.slice(2);
+const binAt = args.indexOf('--bin');
+const BIN = binAt >= 0 ? args.splice(binAt, 2)[1] : path.join(ROOT, 'target/release/algoscope');
+const programs = args.length
+  ? args
+  : [...readdirSync(path.join(ROOT, 'examples/python')).map((f) => 'examples/python/' + f), 'bench/linked_list_300.py'];
+const work = mkdtempSync(path.join(tmpdir(), 'algoscope-player-'));
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+/** Median and maximum of 60 step changes in the page, in ms. */
+async function measure(page, seed) {
+  return page.evaluate(async (seed) => {
+    const slider = document.querySelector('#slider');
+    const total = Number(slider.max);
+    let x = seed;
+    const times = [];
+    for (let k = 0; k < 60; k++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      const step = 1 + (x % total);
+      const start = performance.now();
+      slider.value = String(step);
+      slider.dispatchEvent(new Event('input'));
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { median: (times[29] + times[30]) / 2, max: times[59], total };
+  }, seed);
+}
+
+console.log('page                              steps   page KB   cold median/max ms   warm median/max ms');
+for (const program of programs) {
+  const out = path.join(work, path.basename(program) + '.html');
+  execFileSync(BIN, ['html', path.resolve(ROOT, program), '-o', out, '--max-steps', '100000', '--timeout-ms', '60000'], { stdio: 'ignore' });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(pathToFileURL(out).href);
+  await page.waitForSelector('#algoscope[data-step]');
+  const cold = await measure(page, 7);
+  await page.waitForTimeout(Math.min(20000, 200 + cold.total * 3));
+  const warm = await measure(page, 11);
+  const kb = (statSync(out).size / 1024).toFixed(0);
+  const f = (m) => `${m.median.toFixed(1)} / ${m.max.toFixed(0)}`;
+  console.log(`${path.basename(program).padEnd(32)} ${String(cold.total).padStart(6)} ${kb.padStart(9)}   ${f(cold).padStart(18)}   ${f(warm).padStart(18)}`);
+  await page.close();
+}
+await browser.close();
+console.log('goals: median <= 16 ms on examples/, <= 50 ms on the 300-node list');
