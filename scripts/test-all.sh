@@ -49,3 +49,6 @@ fi
 
 step "Python package: wheel (dev profile), fresh venv, pytest and the notebook in Chromium"
 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-python.sh
+
+step "Node package: native module (napi-rs, dev profile), node:test suite, packed tarball installed fresh"
+ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-node.sh

@@ -1,0 +1,163 @@
+// The native module's API over small programs: traces, drawings, analysis, budgets, and the
+// one error shape ({kind, message, line, column, path}) for every failure.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+
+import { Renderer, analyze, page, renderLoops, renderMemory, trace, validate } from '../index.js'
+
+const LOOP = 'xs = [3, 1, 2]\nfor i in range(len(xs)):\n    xs[i] += 1\nprint(xs)\n'
+
+/** Asserts `fn` throws (or rejects with) an AlgoscopeError of `kind`; returns it. */
+async function failure(fn, kind) {
+  let error
+  try {
+    await fn()
+  } catch (e) {
+    error = e
+  }
+  assert.ok(error instanceof Error, `expected an error, got ${error}`)
+  assert.equal(error.kind, kind, error.message)
+  assert.equal(error.code, `ERR_ALGOSCOPE_${kind.toUpperCase()}`)
+  for (const key of ['line', 'column', 'path']) assert.ok(key in error, `${key} missing`)
+  return error
+}
+
+test('trace resolves to a plain trace object, heaps as deltas', async () => {
+  const t = await trace(LOOP, { language: 'python' })
+  assert.equal(t.version, 1)
+  assert.equal(t.language, 'python')
+  assert.equal(t.source, LOOP)
+  assert.equal(t.stdout, '[4, 2, 3]\n')
+  assert.equal(t.heapDelta, true)
+  assert.ok(t.steps.length > 3)
+  assert.equal(t.loops[0].kind, 'for')
+  const full = await trace(LOOP, { language: 'python', expanded: true })
+  assert.ok(!full.heapDelta)
+  assert.equal(full.steps.length, t.steps.length)
+})
+
+test('trace runs JavaScript and TypeScript under this node, language from the filename', async () => {
+  const js = await trace('let s = 0\nfor (let i = 0; i < 3; i++) {\n  s += i\n}\nconsole.log(s)\n', {
+    filename: 'sum.js',
+  })
+  assert.equal(js.language, 'javascript')
+  assert.equal(js.stdout, '3\n')
+  const ts = await trace('const n: number = 2\nconsole.log(n * 21)\n', { language: 'typescript' })
+  assert.equal(ts.stdout, '42\n')
+})
+
+test('trace does not block the event loop while the program runs', async () => {
+  let ticks = 0
+  const timer = setInterval(() => ticks++, 5)
+  try {
+    await trace('import time\ntime.sleep(0.3)\n', { language: 'python' })
+  } finally {
+    clearInterval(timer)
+  }
+  assert.ok(ticks >= 5, `only ${ticks} ticks while tracing`)
+})
+
+test('budgets: steps and time stop the run, the trace says so', async () => {
+  // Calls (loops are sampled, so a plain loop meets the time budget first).
+  const calls = 'def f(n):\n    return f(n + 1) if n < 500 else n\nf(0)\n'
+  const steps = await trace(calls, { language: 'python', maxSteps: 50 })
+  assert.equal(steps.truncated, true)
+  assert.equal(steps.stoppedBy, 'steps')
+  assert.ok(steps.steps.length <= 50)
+  const time = await trace('while True:\n    pass\n', {
+    language: 'python',
+    maxSteps: 10_000_000,
+    timeoutMs: 300,
+  })
+  assert.equal(time.truncated, true)
+  assert.equal(time.stoppedBy, 'time')
+})
+
+test('stdin feeds input(); an uncaught error is in the trace, not thrown', async () => {
+  const t = await trace('name = input()\nprint("hi", name)\n', { language: 'python', stdin: 'Ada\n' })
+  assert.equal(t.stdout, 'hi Ada\n')
+  const raised = await trace('x = 1\nraise ValueError("no")\n', { language: 'python' })
+  assert.equal(raised.error.type, 'ValueError')
+})
+
+test('renderMemory, renderLoops, page and Renderer draw the same SVG', async () => {
+  const t = await trace(LOOP, { language: 'python' })
+  const r = new Renderer(t)
+  assert.equal(r.stepCount, t.steps.length)
+  const last = renderMemory(t, -1)
+  assert.ok(last.startsWith('<svg'))
+  assert.equal(last, r.memorySvg(t.steps.length - 1))
+  assert.equal(renderMemory(JSON.stringify(t), 2), r.memorySvg(2))
+  assert.notEqual(renderMemory(t, 2, { nested: true }), '')
+  const [first, end] = r.loopSpans()[0]
+  assert.ok(first >= 1 && end >= first)
+  const loops = renderLoops(t, end - 1)
+  assert.ok(loops.startsWith('<svg'))
+  assert.equal(loops, r.loopSvg(end - 1))
+  assert.ok(renderMemory(t, -1, { sizes: 'python' }).includes('<svg'))
+  const html = page(t, { title: 'loop.py' })
+  assert.ok(html.startsWith('<!DOCTYPE html>') || html.startsWith('<!doctype html>'))
+  assert.ok(html.includes('loop.py'))
+  assert.equal(html, r.page({ title: 'loop.py' }))
+  assert.deepEqual(r.hintWarnings(), [])
+})
+
+test('validate returns the trace; analyze finds loops, hints and syntax errors', async () => {
+  const t = await trace(LOOP, { language: 'python' })
+  assert.deepEqual(validate(JSON.stringify(t)), t)
+  assert.ok(!validate(JSON.stringify(t), { expanded: true }).heapDelta)
+  const a = analyze('for i in range(3):\n    xs[i] = 0  # viz: hide i\n', 'python')
+  assert.equal(a.loops.length, 1)
+  assert.deepEqual(a.indexNames, { xs: ['i'] })
+  assert.equal(a.hints.length, 1)
+  assert.deepEqual(a.syntaxErrors, [])
+  const bad = analyze('while x <\n    pass\n', 'python')
+  assert.deepEqual(bad.syntaxErrors[0], { line: 1, column: 10, message: 'Expected an expression' })
+  assert.ok(analyze('for (const x of [1]) {}', 'javascript').loops.length === 1)
+})
+
+test('errors: a syntax error rejects with every error and the first one\'s position', async () => {
+  const e = await failure(() => trace('while x <\n    pass\n', { language: 'python' }), 'syntax')
+  assert.equal(e.line, 1)
+  assert.equal(e.column, 10)
+  assert.equal(e.path, null)
+  assert.deepEqual(e.errors[0], { line: 1, column: 10, message: 'Expected an expression' })
+  const js = await failure(() => trace('let = ;\n', { language: 'javascript' }), 'syntax')
+  assert.equal(js.line, 1)
+})
+
+test('errors: invalid traces name the JSON path, or where the text stops being JSON', async () => {
+  const missing = await failure(() => validate('{"version": 1, "language": "python"}'), 'invalid')
+  assert.match(missing.message, /source/)
+  const t = await trace(LOOP, { language: 'python' })
+  t.steps[1].line = 'three'
+  const bad = await failure(() => validate(JSON.stringify(t)), 'invalid')
+  assert.equal(bad.path, 'steps[1].line')
+  assert.match(bad.message, /steps\[1\]\.line/)
+  await failure(() => renderMemory(t, 0), 'invalid')
+  const text = await failure(() => validate('{"version": 1,\n  oops'), 'invalid')
+  assert.equal(text.line, 2)
+  assert.equal(typeof text.column, 'number')
+  assert.equal(text.path, null)
+})
+
+test('errors: steps, loops, usage and interpreters', async () => {
+  const t = await trace(LOOP, { language: 'python' })
+  const range = await failure(() => renderMemory(t, 10_000), 'step')
+  assert.equal(range.step, 10_000)
+  assert.equal(range.count, t.steps.length)
+  await failure(() => renderMemory(t, -10_000), 'step')
+  const noLoop = await failure(() => renderLoops(t, 0), 'no_loop')
+  assert.ok(noLoop.spans.length >= 1)
+  assert.equal((await failure(() => renderMemory(t, 0, { sizes: 'big' }), 'usage')).argument, 'sizes')
+  assert.equal((await failure(() => trace('x = 1'), 'usage')).argument, 'language')
+  await failure(() => trace('x = 1', { language: 'ruby' }), 'usage')
+  await failure(() => analyze('x = 1', 'ruby'), 'usage')
+  await failure(() => renderMemory(42, 0), 'usage')
+  const interp = await failure(
+    () => trace('x = 1', { language: 'python', python: '/nonexistent/python3' }),
+    'interpreter',
+  )
+  assert.equal(interp.language, 'python')
+  await failure(() => trace('x = 1', { language: 'javascript', node: '/nonexistent/node' }), 'interpreter')
+})

@@ -1,0 +1,94 @@
+// The shared fixtures (examples/) through the native module give what the command line gives:
+// the same trace JSON as `algoscope trace`, the same SVG bytes as `algoscope render` and the
+// same page as `algoscope html`.
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { after, describe, test } from 'node:test'
+
+import { Renderer, page, renderMemory, trace, traceFile } from '../index.js'
+import { CLI, JAVASCRIPT, PYTHON, cli } from './helpers.mjs'
+
+const skip = CLI ? false : 'no algoscope binary (cargo build -p algoscope-cli, or set ALGOSCOPE_BIN)'
+const out = mkdtempSync(join(tmpdir(), 'algoscope-node-parity-'))
+after(() => rmSync(out, { recursive: true, force: true }))
+
+const cache = new Map()
+/** The program's trace as `algoscope trace` writes it: [path of the JSON, its text]. */
+function cliTrace(program) {
+  if (!cache.has(program)) {
+    const path = join(out, `${basename(join(program, '..'))}-${basename(program)}.json`)
+    cli('trace', program, '-o', path)
+    cache.set(program, [path, readFileSync(path, 'utf8')])
+  }
+  return cache.get(program)
+}
+
+const label = (program) => `${basename(join(program, '..'))}/${basename(program)}`
+
+describe('trace JSON equals `algoscope trace`', { skip }, () => {
+  for (const program of [...PYTHON, ...JAVASCRIPT]) {
+    test(label(program), async () => {
+      const [, text] = cliTrace(program)
+      const traced = await traceFile(program)
+      assert.deepStrictEqual(traced, JSON.parse(text))
+      assert.equal(JSON.stringify(traced) + '\n', text)
+    })
+  }
+
+  test('trace(code, {filename}) is the same run as traceFile', async () => {
+    for (const program of [PYTHON[0], JAVASCRIPT[0]]) {
+      const [, text] = cliTrace(program)
+      const traced = await trace(readFileSync(program, 'utf8'), { filename: program })
+      assert.deepStrictEqual(traced, JSON.parse(text))
+    }
+  })
+})
+
+describe('SVG bytes equal `algoscope render`', { skip }, () => {
+  for (const program of PYTHON) {
+    test(label(program), () => {
+      const [path, text] = cliTrace(program)
+      const t = JSON.parse(text)
+      const r = new Renderer(t)
+      const n = r.stepCount
+      for (const index of new Set([0, n >> 1, n - 1])) {
+        assert.equal(r.memorySvg(index), cli('render', path, '--step', index + 1), `step ${index}`)
+      }
+      assert.equal(
+        renderMemory(t, -1, { nested: true }),
+        cli('render', path, '--step', 'last', '--nested'),
+      )
+      const spans = r.loopSpans()
+      if (spans.length > 0) {
+        const step = spans[0][1]
+        assert.equal(r.loopSvg(step - 1), cli('render', path, '--step', step, '--view', 'loops'))
+      }
+    })
+  }
+
+  for (const program of JAVASCRIPT.slice(0, 3)) {
+    test(label(program), async () => {
+      const [path] = cliTrace(program)
+      const t = await traceFile(program)
+      assert.equal(renderMemory(t, -1), cli('render', path, '--step', 'last'))
+    })
+  }
+
+  test('memory sizes', () => {
+    const [path, text] = cliTrace(PYTHON[0])
+    assert.equal(
+      renderMemory(text, -1, { sizes: 'python' }),
+      cli('render', path, '--step', 'last', '--sizes', 'python'),
+    )
+  })
+})
+
+test('page equals `algoscope html`', { skip }, async () => {
+  const program = PYTHON.find((p) => p.endsWith('linked_list.py'))
+  const html = join(out, 'linked_list.html')
+  cli('html', program, '-o', html)
+  const t = await traceFile(program)
+  assert.equal(page(t, { title: 'linked_list.py' }), readFileSync(html, 'utf8'))
+})
