@@ -75,11 +75,13 @@ pub(crate) const TRACE_MAX_DEPTH: usize = 8;
 /// The trace, when `text` is valid and certainly within `limits`; `None` means "look
 /// carefully", not "invalid".
 fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
-    // A character takes at least a byte. A trace nests at most TRACE_MAX_DEPTH deep.
-    // The value count is not bounded here: reading straight into the types costs memory in
-    // proportion to the text, so a long valid run (more than `max_values` values) is read;
-    // `max_values` bounds the JSON tree of the careful path.
-    let surely_within = limits.max_depth >= TRACE_MAX_DEPTH && text.len() <= limits.max_text_chars;
+    // A character takes at least a byte, so a short text is within `max_text_chars`; a long
+    // one is counted. A trace nests at most TRACE_MAX_DEPTH deep. The value count is not
+    // bounded here: reading straight into the types costs memory in proportion to the text,
+    // so a long valid run (more than `max_values` values) is read; `max_values` bounds the
+    // JSON tree of the careful path.
+    let surely_within = limits.max_depth >= TRACE_MAX_DEPTH
+        && (text.len() <= limits.max_text_chars || string_chars(text) <= limits.max_text_chars);
     if !surely_within {
         return None;
     }
@@ -91,6 +93,32 @@ fn read_valid(text: &str, limits: &Limits) -> Option<Trace> {
     check_references(&trace, &changes).ok()?;
     check_lines(&trace).ok()?;
     Some(trace)
+}
+
+/// At least the characters in `text`'s keys and strings, in one pass over its bytes: an
+/// escape counts as written (`\n` as 2), so the count may exceed the decoded one, never
+/// fall below it.
+fn string_chars(text: &str) -> usize {
+    let (mut count, mut inside, mut escaped) = (0, false, false);
+    for &b in text.as_bytes() {
+        if !inside {
+            inside = b == b'"';
+            continue;
+        }
+        if escaped {
+            escaped = false;
+        } else if b == b'\\' {
+            escaped = true;
+        } else if b == b'"' {
+            inside = false;
+            continue;
+        }
+        // One per character: every byte but UTF-8 continuation bytes.
+        if b & 0xC0 != 0x80 {
+            count += 1;
+        }
+    }
+    count
 }
 
 /// Checks a trace built in memory (by `algoscope-run` from a tracer's records, say) as
@@ -264,5 +292,32 @@ fn deserialize_error(document: &Value) -> ValidationError {
                 .into(),
             message: error.into_inner().to_string(),
         },
+    }
+}
+
+#[cfg(test)]
+mod string_chars_tests {
+    use super::string_chars;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Never below the decoded count of every key and string of the document.
+        #[test]
+        fn string_chars_is_at_least_the_decoded_count(
+            keys in proptest::collection::vec(any::<String>(), 0..4),
+            values in proptest::collection::vec(any::<String>(), 0..4),
+        ) {
+            let document: serde_json::Map<String, serde_json::Value> = keys
+                .iter()
+                .cloned()
+                .zip(values.iter().cloned().map(serde_json::Value::String))
+                .collect();
+            let decoded: usize = document
+                .iter()
+                .map(|(k, v)| k.chars().count() + v.as_str().map_or(0, |s| s.chars().count()))
+                .sum();
+            let text = serde_json::to_string(&document).unwrap();
+            prop_assert!(string_chars(&text) >= decoded);
+        }
     }
 }
