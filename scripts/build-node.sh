@@ -50,7 +50,8 @@ cp index.js "$target/index.js.committed"
 cp index.d.ts "$target/index.d.ts.committed"
 
 flags=()
-[ "$release" = 1 ] && flags+=(--release --strip)
+# Not napi's --strip: it sets RUSTFLAGS, which would rebuild every dependency.
+[ "$release" = 1 ] && flags+=(--release)
 # cargo-host.sh: build for the host without `--target`, so the dev build reuses the
 # dependencies the workspace's own builds compiled.
 ALGOSCOPE_REAL_CARGO="$(command -v cargo)" CARGO="$PWD/cargo-host.sh" \
@@ -62,6 +63,9 @@ for file in index.js index.d.ts; do
   fi
 done
 module="$(ls algoscope.*.node)"
+if [ "$release" = 1 ] && command -v strip >/dev/null 2>&1; then
+  strip --strip-unneeded "$module"
+fi
 echo "module: bindings/node/$module ($(du -k "$module" | cut -f1) KiB)"
 [ "$run_tests" = 1 ] || exit 0
 
