@@ -70,6 +70,7 @@ echo "module: bindings/node/$module ($(du -k "$module" | cut -f1) KiB)"
 [ "$run_tests" = 1 ] || exit 0
 
 bin="${ALGOSCOPE_BIN:-$target/debug/algoscope}"
+case "$bin" in /*) ;; *) bin="$root/$bin" ;; esac
 if [ ! -x "$bin" ]; then
   (cd "$root" && cargo build -q -p algoscope-cli)
 fi
