@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+started=$(date +%s)
+step() { printf '\n== %s  (at %d s)\n' "$*" "$(($(date +%s) - started))"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -43,7 +44,9 @@ fi
 
 if [ -x tests/browser/run.sh ]; then
   step "Browser test"
-  cargo build -p algoscope-cli
+  # The CLI as `cargo test --workspace` builds it (same features, so nothing is compiled
+  # again), relinked with the viewer module just rebuilt.
+  cargo test --workspace --no-run --quiet
   ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" tests/browser/run.sh
 fi
 
@@ -52,3 +55,5 @@ ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-python
 
 step "Node package: native module (napi-rs, dev profile), node:test suite, packed tarball installed fresh"
 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-node.sh
+
+step "done"

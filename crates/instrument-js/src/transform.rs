@@ -824,7 +824,9 @@ impl<'a> Transformer<'a> {
         head.push_str(&getter);
         let mut tail = String::new();
         if let (Some(idx), true) = (idx, traced) {
-            let _ = write!(tail, " __as.tail(__asf, {idx}, {});", self.getter_args());
+            // `;` first: the body's last statement may end without one (`s += i` left to
+            // automatic semicolon insertion), and the call must not continue it.
+            let _ = write!(tail, "; __as.tail(__asf, {idx}, {});", self.getter_args());
         }
         if synthetic && traced {
             tail.push_str(" }");
