@@ -14,7 +14,7 @@
 //! | `argument` | `usage`: the option that was wrong (`sizes`, `language`) |
 //! | `language` | `interpreter`: the language whose interpreter is missing or too old |
 
-use algoscope::{Error, RunError, ValidationError};
+use algoscope::Error;
 use napi::bindgen_prelude::{JsObjectValue, JsValue};
 use napi::{Env, Status};
 use serde_json::{json, Map, Value};
@@ -32,8 +32,7 @@ impl Failure {
     /// The facade's error, with its kind and details (see the module's table).
     pub fn facade(error: &Error) -> Self {
         let message = error.to_string();
-        let (kind, details) = kind_of(error);
-        Failure::new(kind, message, details)
+        Failure::new(error.kind(), message, error.details())
     }
 
     /// A bad argument (`sizes: "big"`, `language: "ruby"`).
@@ -92,47 +91,5 @@ impl Failure {
             error.set_named_property(&name, value)?;
         }
         Ok(napi::Error::from(error.to_unknown()))
-    }
-}
-
-/// The kind and details of `error` (see the module's table).
-fn kind_of(error: &Error) -> (&'static str, Value) {
-    match error {
-        Error::Run(RunError::Syntax { name, errors }) => {
-            let list: Vec<Value> = errors
-                .iter()
-                .map(|e| json!({ "line": e.line, "column": e.column, "message": e.message }))
-                .collect();
-            let first = errors.first();
-            (
-                "syntax",
-                json!({
-                    "name": name,
-                    "errors": list,
-                    "line": first.map(|e| e.line),
-                    "column": first.map(|e| e.column),
-                }),
-            )
-        }
-        Error::Invalid(invalid) => ("invalid", invalid_details(invalid)),
-        Error::Run(RunError::NoNode { .. }) => ("interpreter", json!({ "language": "javascript" })),
-        Error::Run(RunError::NoPython { .. } | RunError::PythonTooOld { .. }) => {
-            ("interpreter", json!({ "language": "python" }))
-        }
-        Error::StepOutOfRange { step, count } => ("step", json!({ "step": step, "count": count })),
-        Error::NoSteps => ("step", json!({ "step": null, "count": 0 })),
-        Error::NoLoop { step, spans } => ("no_loop", json!({ "step": step, "spans": spans })),
-        Error::Sizes(_) => ("usage", json!({ "argument": "sizes" })),
-        _ => ("run", json!({})),
-    }
-}
-
-/// The JSON path of a validation error, or its line and column for text that is not JSON.
-fn invalid_details(error: &ValidationError) -> Value {
-    match error {
-        ValidationError::Syntax { line, column, .. } => {
-            json!({ "line": line, "column": column })
-        }
-        other => json!({ "path": other.path().map(ToString::to_string) }),
     }
 }

@@ -52,6 +52,92 @@ pub enum Error {
     Page(#[from] algoscope_page::HtmlError),
 }
 
+impl Error {
+    /// The error's kind: one word each binding maps to an error class of its own
+    /// (`algoscope.SyntaxError`, a JS error's `kind`).
+    ///
+    /// | kind | when |
+    /// |---|---|
+    /// | `syntax` | the program does not parse |
+    /// | `invalid` | a trace is not valid (or not JSON) |
+    /// | `interpreter` | no usable `python3` or `node` |
+    /// | `step` | no such step, or no steps at all |
+    /// | `no_loop` | no loop runs at the step asked for a loop history |
+    /// | `usage` | a size model that does not fit the trace's language |
+    /// | `run` | anything else: an unreadable program, a tracer bug, a scene or page error |
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Run(RunError::Syntax { .. }) => "syntax",
+            Error::Invalid(_) => "invalid",
+            Error::Run(
+                RunError::NoNode { .. } | RunError::NoPython { .. } | RunError::PythonTooOld { .. },
+            ) => "interpreter",
+            Error::StepOutOfRange { .. } | Error::NoSteps => "step",
+            Error::NoLoop { .. } => "no_loop",
+            Error::Sizes(_) => "usage",
+            _ => "run",
+        }
+    }
+
+    /// What a binding's error of [`Error::kind`] carries besides the message, as a JSON
+    /// object (`null` where a field does not apply):
+    ///
+    /// | kind | fields |
+    /// |---|---|
+    /// | `syntax` | `name`, `errors: [{line, column, message}]`, `line`, `column` (the first error's) |
+    /// | `invalid` | `path` (the bad field's JSON path), `line`, `column` (text that is not JSON) |
+    /// | `interpreter` | `language` (`python` or `javascript`) |
+    /// | `step` | `step` (0-based, `null` for a trace with no steps), `count` |
+    /// | `no_loop` | `step` (0-based), `spans: [[first, last]]` (steps counted from 1) |
+    /// | `usage` | `argument` (`sizes`) |
+    /// | `run` | none |
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let err = algoscope::validate(r#"{"version": 1, "steps": 3}"#).unwrap_err();
+    /// assert_eq!(err.kind(), "invalid");
+    /// assert!(err.details()["path"].is_string(), "{}", err.details());
+    /// let err = algoscope::validate("{").unwrap_err();
+    /// assert_eq!((err.kind(), err.details()["line"].as_u64()), ("invalid", Some(1)));
+    /// ```
+    pub fn details(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Error::Run(RunError::Syntax { name, errors }) => {
+                let list: Vec<serde_json::Value> = errors
+                    .iter()
+                    .map(|e| json!({ "line": e.line, "column": e.column, "message": e.message }))
+                    .collect();
+                let first = errors.first();
+                json!({
+                    "name": name,
+                    "errors": list,
+                    "line": first.map(|e| e.line),
+                    "column": first.map(|e| e.column),
+                })
+            }
+            Error::Invalid(ValidationError::Syntax { line, column, .. }) => {
+                json!({ "path": null, "line": line, "column": column })
+            }
+            Error::Invalid(other) => json!({
+                "path": other.path().map(ToString::to_string),
+                "line": null,
+                "column": null,
+            }),
+            Error::Run(RunError::NoNode { .. }) => json!({ "language": "javascript" }),
+            Error::Run(RunError::NoPython { .. } | RunError::PythonTooOld { .. }) => {
+                json!({ "language": "python" })
+            }
+            Error::StepOutOfRange { step, count } => json!({ "step": step, "count": count }),
+            Error::NoSteps => json!({ "step": null, "count": 0 }),
+            Error::NoLoop { step, spans } => json!({ "step": step, "spans": spans }),
+            Error::Sizes(_) => json!({ "argument": "sizes" }),
+            _ => json!({}),
+        }
+    }
+}
+
 /// `no loop runs at this step (loops run at steps 3–9, 12)`, at most 8 spans listed.
 fn no_loop_message(spans: &[(usize, usize)]) -> String {
     if spans.is_empty() {
