@@ -1,30 +1,10 @@
 //! A long run's trace reads back: `algoscope trace --expanded` of a 200-node linked list
-//! built and reversed writes a file of over 5 million JSON values (the tree limit of the
-//! careful read path), and `validate`, `render` and `html` all read it, as they read the
-//! default delta file of the same run.
+//! built and reversed (`bench/linked_list_300.py` with 200 nodes) writes a file of over 5
+//! million JSON values (the tree limit of the careful read path), and `validate`, `render`
+//! and `html` all read it, as they read the default delta file of the same run.
 
 use std::path::Path;
 use std::process::Command;
-
-const PROGRAM: &str = "\
-class Node:
-    def __init__(self, value, next=None):
-        self.value = value
-        self.next = next
-
-
-head = None
-for value in range(200, 0, -1):
-    head = Node(value, head)
-prev = None
-current = head
-while current is not None:
-    following = current.next
-    current.next = prev
-    prev = current
-    current = following
-print(prev.value)
-";
 
 fn algoscope(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
@@ -56,7 +36,11 @@ fn path(dir: &Path, name: &str) -> String {
 fn a_trace_of_over_five_million_values_is_read_back() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let program = path(dir.path(), "list.py");
-    std::fs::write(&program, PROGRAM).expect("write the program");
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/linked_list_300.py");
+    let source = std::fs::read_to_string(bench).expect("read the bench program");
+    assert!(source.contains("range(300, 0, -1)"));
+    let source = source.replace("range(300, 0, -1)", "range(200, 0, -1)");
+    std::fs::write(&program, source).expect("write the program");
     let expanded = path(dir.path(), "expanded.json");
     let delta = path(dir.path(), "delta.json");
     let budget = ["--max-steps", "100000", "--timeout-ms", "60000"];
