@@ -32,6 +32,8 @@ done
 target="${CARGO_TARGET_DIR:-$root/target}"
 case "$target" in /*) ;; *) target="$root/$target" ;; esac
 export CARGO_TARGET_DIR="$target"
+# A fresh clone (or a new CARGO_TARGET_DIR) has no target folder until cargo makes one.
+mkdir -p "$target"
 
 cd bindings/node
 npm ci --no-audit --no-fund --loglevel=error
