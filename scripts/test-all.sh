@@ -13,6 +13,8 @@ cargo fmt --all -- --check
 
 step "cargo clippy (warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
+# The wasm package's full build is a feature no workspace member turns on.
+cargo clippy -p algoscope-wasm --features full --all-targets -- -D warnings
 
 step "cargo test"
 cargo test --workspace
@@ -20,6 +22,10 @@ cargo test --workspace
 step "wasm32: the viewer's module, rebuilt into viewer/dist (scripts/build-viewer.sh --check)"
 # The browser tests below run on this fresh build (the page inlines viewer/dist).
 scripts/build-viewer.sh --check
+
+step "wasm32: the full module, the @algoscope/wasm package (scripts/build-viewer.sh --full)"
+# Tested below: in Chromium with the browser tests, in Node after the Node package.
+scripts/build-viewer.sh --full
 
 step "cargo package --workspace (metadata, file lists, versions; a full verify build: cargo package --workspace)"
 cargo package --workspace --allow-dirty --no-verify --quiet
@@ -50,10 +56,19 @@ if [ -x tests/browser/run.sh ]; then
   ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" tests/browser/run.sh
 fi
 
+if [ -x apps/web/test.sh ]; then
+  step "Web app (apps/web): type-check, Vite build, end-to-end tests in Chromium on two origins"
+  apps/web/test.sh
+fi
+
 step "Python package: wheel (dev profile), fresh venv, pytest and the notebook in Chromium"
 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-python.sh
 
 step "Node package: native module (napi-rs, dev profile), node:test suite, packed tarball installed fresh"
 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" scripts/build-node.sh
+
+step "wasm package: its tests against the native module, packed tarball; the Node suite on it (TEST_WASM=1)"
+ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" node --test bindings/wasm/test/
+TEST_WASM=1 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" node --test bindings/node/test/
 
 step "done"

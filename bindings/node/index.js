@@ -773,9 +773,11 @@ if (
   }
 }
 
-const { Renderer, analyze, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
+const { Renderer, analyze, bigo, instrument, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
 export { Renderer }
 export { analyze }
+export { bigo }
+export { instrument }
 export { page }
 export { renderLoops }
 export { renderMemory }

@@ -212,9 +212,9 @@ export type Value =
       reason: string;
     };
 /**
- * Which budget stopped a run.
+ * Which budget or resource limit stopped a run.
  */
-export type StopReason = "steps" | "time";
+export type StopReason = "steps" | "time" | "memory" | "output" | "cpu" | "processes";
 
 /**
  * One recorded run of one program: the analysis of its source, then every recorded step.
@@ -266,11 +266,13 @@ export interface Trace {
    */
   error?: ProgramError | null;
   /**
-   * True when the run was cut short by a budget (see `stoppedBy`).
+   * True when the run was cut short by a budget or a resource limit (see `stoppedBy`);
+   * every step recorded before it is kept.
    */
   truncated?: boolean;
   /**
-   * Which budget stopped a truncated run; null otherwise.
+   * Which budget or limit stopped a truncated run (`steps`, `time`, `memory`, `output`,
+   * `cpu`, `processes`); null otherwise.
    */
   stoppedBy?: StopReason | null;
   counts?: Counts;

@@ -3,29 +3,30 @@
 //
 // usage: node node-run.mjs REQUEST.json
 // The request (runtimes/PROTOCOL.md, "The request"): {"out": "records.ndjson",
-//   "maxSteps": 20000, "timeBudgetMs": 6000, "stdin": "text" | null,
+//   "maxSteps": 20000, "timeBudgetMs": 6000, "maxOutputBytes": 1048576, "stdin": "text" | null,
 //   "program": "program.mjs", "kind": "script" | "module", "sourcePath": "/home/me/prog.mjs"}
 // sourcePath: the original program file. The instrumented copy runs from elsewhere, but its
 // imports, `require`, `__filename` and `__dirname` resolve from there, as with `node FILE`
 // (imported modules run untraced from their real path).
 import { createHook } from 'node:async_hooks';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as nodeModule from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { programStarter } from './load.mjs';
+import { recordLine } from './records.mjs';
 import { createRecorder } from './recorder.mjs';
+import { hookedCreateInterface } from './readline.mjs';
 
 const options = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const { program: programPath, kind } = options;
 const realSetImmediate = setImmediate;
 const fd = fs.openSync(options.out, 'w');
 const stdin = options.stdin ?? undefined;
 const recorder = createRecorder({
   maxSteps: options.maxSteps,
   timeBudgetMs: options.timeBudgetMs,
+  maxOutputBytes: options.maxOutputBytes,
   stdin,
   clock: () => performance.now(),
-  onRecord: (record) => fs.writeSync(fd, `${JSON.stringify(record)}\n`),
+  onRecord: (record) => fs.writeSync(fd, `${recordLine(record)}\n`),
 });
 // Every promise remembers the line that made it, for where an unhandled rejection came from.
 createHook({
@@ -40,40 +41,21 @@ process.stdout.write = (chunk, encoding, callback) => {
   if (typeof callback === 'function') callback();
   return true;
 };
+// readline over standard input reads the run's stdin on the virtual clock (readline.mjs);
+// the builtin's ES module exports follow the change (syncBuiltinESMExports).
+const readline = nodeModule.createRequire(import.meta.url)('node:readline');
+readline.createInterface = hookedCreateInterface(
+  readline.createInterface,
+  process.stdin,
+  recorder.readLine,
+  recorder.write,
+  recorder.later,
+);
+nodeModule.syncBuiltinESMExports();
 for (const [name, value] of Object.entries(recorder.globals())) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
-const absolute = path.resolve(programPath);
-const sourcePath = options.sourcePath ? path.resolve(options.sourcePath) : absolute;
-// Module hooks (Node 18.19+/20.6+): the program runs as its original file, whose source is
-// the instrumented copy's, so what it imports resolves from its own folder, `import.meta.url`
-// is its own, and a module importing it back (an import cycle) gets this same module, as
-// under `node FILE`. Hooks run on their own thread, so they get the two URLs as data.
-const LOAD_AS_SOURCE = `
-let copy, original;
-export function initialize(data) { copy = data.copy; original = data.original; }
-export async function load(url, context, next) {
-  if (url !== original) return next(url, context);
-  const { source } = await next(copy, { ...context, format: 'module' });
-  return { format: 'module', source, shortCircuit: true };
-}`;
-const asSource =
-  kind === 'module' && sourcePath !== absolute && typeof nodeModule.register === 'function';
-if (asSource) {
-  nodeModule.register(`data:text/javascript,${encodeURIComponent(LOAD_AS_SOURCE)}`, {
-    data: { copy: pathToFileURL(absolute).href, original: pathToFileURL(sourcePath).href },
-  });
-}
-const start =
-  kind === 'module'
-    ? () => import(pathToFileURL(asSource ? sourcePath : absolute).href)
-    : () => {
-        const code = fs.readFileSync(absolute, 'utf8');
-        const wrapper = new Function('exports', 'require', 'module', '__filename', '__dirname', code);
-        const module = { exports: {} };
-        const require = nodeModule.createRequire(sourcePath);
-        wrapper.call(module.exports, module.exports, require, module, sourcePath, path.dirname(sourcePath));
-      };
+const start = programStarter(options);
 await recorder.run(start, () => new Promise((resolve) => realSetImmediate(resolve)));
 fs.closeSync(fd);
 process.exit(0);

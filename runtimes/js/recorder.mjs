@@ -44,6 +44,8 @@ class BudgetExhausted {
  * @param {object} [options]
  * @param {number} [options.maxSteps] steps recorded before the run is stopped (20,000)
  * @param {number} [options.timeBudgetMs] wall-clock budget in ms (6,000)
+ * @param {number} [options.maxOutputBytes] most UTF-8 bytes the program may print; the print
+ *   that passes it keeps what fits and stops the run (`stoppedBy: "output"`); none by default
  * @param {(record: object) => void} [options.onRecord] receives each record as it is made, in
  *   the wire protocol the Python tracer also writes (runtimes/PROTOCOL.md; crates/run's
  *   records.rs and assemble.rs read both): a
@@ -66,6 +68,7 @@ export function createRecorder(options = {}) {
   installDefineHook();
   const maxSteps = options.maxSteps ?? 20000;
   const timeBudgetMs = options.timeBudgetMs ?? 6000;
+  const maxOutputBytes = options.maxOutputBytes ?? null;
   const emitRecord = options.onRecord ?? (() => {});
   /** Held back passes of a sampled loop of unknown length (the recorder lists every frame). */
   const holdback = createHoldback(emitRecord, LAST_PASSES, Infinity);
@@ -85,6 +88,8 @@ export function createRecorder(options = {}) {
   let stopped = null;
   let startedAt = clock();
   let stdoutLength = 0;
+  /** UTF-8 bytes printed so far (for the output limit). */
+  let outputBytes = 0;
   let pendingOutput = null;
   let error = null;
   let mainFrame = null;
@@ -236,6 +241,19 @@ export function createRecorder(options = {}) {
   // ----- output -----------------------------------------------------------------------
 
   function print(text, objects) {
+    if (maxOutputBytes != null) {
+      const size = utf8Length(text);
+      if (outputBytes + size > maxOutputBytes) {
+        const kept = utf8Prefix(text, maxOutputBytes - outputBytes);
+        outputBytes = maxOutputBytes;
+        if (kept) {
+          stdoutLength += codePoints(kept);
+          emit({ out: kept });
+        }
+        stop('output');
+      }
+      outputBytes += size;
+    }
     stdoutLength += codePoints(text);
     const top = stack[stack.length - 1];
     const line = top ? top.line : 1;
@@ -630,5 +648,45 @@ export function createRecorder(options = {}) {
     return true;
   }
 
-  return { api, globals, run, uncaught, promiseMade, finish, write, console: programConsole };
+  /** The next line of the run's standard input (as `prompt()` reads it), or null. */
+  function readLine() {
+    return stdinLines.length === 0 ? null : stdinLines.shift();
+  }
+
+  /** Runs `fn` on the virtual clock, as the program's `setImmediate` does. */
+  function later(fn) {
+    timers.globals.setImmediate(fn);
+  }
+
+  return { api, globals, run, uncaught, promiseMade, finish, write, readLine, later, console: programConsole };
+}
+
+/** The length of `text` in UTF-8 bytes. */
+function utf8Length(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** The longest start of `text` (whole characters) of at most `bytes` UTF-8 bytes. */
+function utf8Prefix(text, bytes) {
+  let n = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c < 0xdc00 && i + 1 < text.length;
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    if (n + size > bytes) break;
+    n += size;
+    i += pair ? 2 : 1;
+  }
+  return text.slice(0, i);
 }

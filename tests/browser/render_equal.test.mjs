@@ -3,7 +3,9 @@
 // command line writes for that step (compared as the browser parses both, without the size
 // the fit mode sets on the page's copy), and the loop history likewise (`--loop-rows 16
 // --loop-nodes 1000`, the page's limits). Steps are visited out of order, so the pictures
-// cannot depend on it.
+// cannot depend on it; some programs are then also stepped through in order, where the
+// player keeps the elements of unchanged boxes (viewer/src/patch.js) and must still show
+// exactly what a fresh parse gives.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,7 +14,14 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { BIN, ROOT, buildPage, launch, openPage } from './helpers.mjs';
 
-const PROGRAMS = ['examples/python/linked_list.py', 'examples/javascript/bubble_sort.js', 'examples/typescript/bst.ts'];
+const PROGRAMS = [
+  'examples/python/linked_list.py',
+  'examples/javascript/bubble_sort.js',
+  'examples/typescript/bst.ts',
+  'tests/browser/programs/blank_lines.py',
+];
+/** Also stepped through in order (where the player patches the shown picture piece by piece). */
+const IN_ORDER = new Set(['examples/python/linked_list.py', 'tests/browser/programs/blank_lines.py']);
 const work = mkdtempSync(path.join(tmpdir(), 'algoscope-render-'));
 
 let browser;
@@ -56,8 +65,16 @@ for (const program of PROGRAMS) {
       const file = buildPage(trace, name, flags);
       const { page, context, problems } = await openPage(browser, file);
       const total = await page.evaluate(() => Number(document.querySelector('#slider').max));
-      assert.ok(total > 10, `${program} has ${total} steps`);
-      for (const step of zigzag(total)) {
+      assert.ok(total > 8, `${program} has ${total} steps`);
+      const inOrder = IN_ORDER.has(program) && !nested ? Array.from({ length: total }, (_, k) => k + 1) : [];
+      let kept = 0;
+      for (const [n, step] of [...zigzag(total), ...inOrder].entries()) {
+        const sequential = n >= total;
+        if (sequential) {
+          await page.evaluate(() => {
+            for (const node of document.querySelectorAll('#memory g.node')) node.algoscopeSeen = true;
+          });
+        }
         const memory = render(trace, step, flags);
         const loops = render(trace, step, ['--view', 'loops', '--loop-rows', '16', '--loop-nodes', '1000']);
         await page.evaluate((s) => {
@@ -94,7 +111,11 @@ for (const program of PROGRAMS) {
           [memory, loops],
         );
         assert.deepEqual(same, { memory: true, loops: true }, `step ${step}`);
+        if (sequential) {
+          kept += await page.evaluate(() => [...document.querySelectorAll('#memory g.node')].filter((n) => n.algoscopeSeen).length);
+        }
       }
+      if (inOrder.length) assert.ok(kept > total, `stepping in order kept ${kept} box elements over ${total} steps`);
       assert.deepEqual(problems, []);
       await context.close();
     });

@@ -320,6 +320,157 @@ async function __wbg_init_once(module_or_path) {
   return __wbg_finalize_init(instance, module);
 }
 
+// viewer/src/patch.js
+function svgShape(text) {
+  const lines = text.split("\n");
+  if (!lines[0].startsWith("<svg ") || !lines[0].endsWith(">")) return null;
+  const parts = [];
+  let layer = null;
+  let piece = null;
+  for (let k = 1; k < lines.length; k++) {
+    const line = lines[k];
+    if (line === "") {
+      if (piece !== null) piece += "\n";
+      continue;
+    }
+    if (line[0] === "<") {
+      if (piece !== null) {
+        layer.children.push(piece);
+        piece = null;
+      }
+      if (line === "</svg>") return layer ? null : { root: lines[0], parts };
+      if (line === "</g>" && layer) {
+        parts.push(layer);
+        layer = null;
+      } else if (layer || line.startsWith("</")) {
+        return null;
+      } else if (line.endsWith("/>") || line.includes("</")) {
+        parts.push({ line });
+      } else {
+        layer = { open: line, children: [] };
+      }
+    } else if (line[0] === " " && line[1] === "<" && line[2] !== "/") {
+      if (!layer) return null;
+      if (piece !== null) layer.children.push(piece);
+      piece = line;
+    } else {
+      if (piece === null) return null;
+      piece += "\n" + line;
+    }
+  }
+  return null;
+}
+function outline(shape) {
+  return shape.parts.map((p) => p.line !== void 0 ? p.line : p.open).join("\n");
+}
+var ROOT_ATTRIBUTES = ["class", "width", "height", "viewBox"];
+function showSvg(container, text) {
+  const shape = svgShape(text);
+  const shown = container.algoscopeShape;
+  const root = shown && shown.root.parentNode === container ? shown.root : null;
+  if (!shape || !root || outline(shape) !== outline(shown.shape)) {
+    container.innerHTML = text;
+    const svg = container.querySelector(":scope > svg");
+    container.algoscopeShape = shape && svg ? { shape, root: svg, layers: layersOf(svg, shape) } : null;
+    return svg;
+  }
+  const fresh = parseRoot(shape.root);
+  for (const name of ROOT_ATTRIBUTES) {
+    const value = fresh.getAttribute(name);
+    if (root.getAttribute(name) !== value) {
+      if (value === null) root.removeAttribute(name);
+      else root.setAttribute(name, value);
+    }
+  }
+  const layers = [];
+  for (const part of shape.parts) {
+    if (part.line === void 0) layers.push(patchLayer(shown.layers[layers.length], part.children));
+  }
+  container.algoscopeShape = { shape, root, layers };
+  return root;
+}
+function forgetSvg(container) {
+  container.algoscopeShape = null;
+}
+function layersOf(svg, shape) {
+  const elements = [...svg.children].filter((e) => e.localName !== "style");
+  const layers = [];
+  shape.parts.forEach((part, k) => {
+    if (part.line !== void 0) return;
+    const element = elements[k];
+    const children = [...element.children].map((child, i) => ({
+      text: part.children[i],
+      space: child.previousSibling,
+      element: child
+    }));
+    layers.push({ element, children });
+  });
+  return layers;
+}
+function parseRoot(openTag) {
+  const template = document.createElement("template");
+  template.innerHTML = openTag + "</svg>";
+  return template.content.firstElementChild;
+}
+function parsePieces(texts) {
+  if (texts.length === 0) return [];
+  const template = document.createElement("template");
+  template.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg">' + texts.map((t) => t.slice(1)).join("") + "</svg>";
+  return [...template.content.firstElementChild.children];
+}
+function patchLayer(layer, texts) {
+  const old = layer.children;
+  const where = /* @__PURE__ */ new Map();
+  old.forEach((piece, j2) => {
+    if (!where.has(piece.text)) where.set(piece.text, []);
+    where.get(piece.text).push(j2);
+  });
+  const next = (text, from) => {
+    const list = where.get(text);
+    if (!list) return -1;
+    for (const j2 of list) if (j2 >= from) return j2;
+    return -1;
+  };
+  const plan = [];
+  let j = 0;
+  const removed = [];
+  for (const text of texts) {
+    const k = next(text, j);
+    if (k === -1) {
+      plan.push(-1);
+      continue;
+    }
+    for (; j < k; j++) removed.push(j);
+    plan.push(k);
+    j = k + 1;
+  }
+  for (; j < old.length; j++) removed.push(j);
+  for (const r of removed) {
+    old[r].space.remove();
+    old[r].element.remove();
+  }
+  const parsed = parsePieces(texts.filter((_, i) => plan[i] === -1));
+  const children = [];
+  let after = layer.element.lastChild && layer.element.lastChild.nodeType === 3 ? layer.element.lastChild : null;
+  let p = parsed.length;
+  for (let i = texts.length - 1; i >= 0; i--) {
+    let piece;
+    if (plan[i] === -1) {
+      const element = parsed[--p];
+      const space = document.createTextNode("\n ");
+      layer.element.insertBefore(space, after);
+      layer.element.insertBefore(element, after);
+      piece = { text: texts[i], space, element };
+    } else {
+      piece = old[plan[i]];
+    }
+    children.push(piece);
+    after = piece.space;
+  }
+  children.reverse();
+  return { element: layer.element, children };
+}
+
 // viewer/src/player.js
 var SKELETON = `<header class="bar">
   <h1 class="page-title"><span class="file" id="title"></span> <span class="lang" id="lang"></span></h1>
@@ -419,7 +570,14 @@ async function mount(element, data, settings = {}) {
     await: "awaiting",
     resume: "resuming"
   };
-  const STOPS = { steps: "the step budget ran out", time: "the time budget ran out" };
+  const STOPS = {
+    steps: "the step budget ran out",
+    time: "the time budget ran out",
+    memory: "the program reached the memory limit",
+    output: "the program printed more than the output limit",
+    cpu: "the program used up its CPU-time limit",
+    processes: "the program started more processes than allowed"
+  };
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -607,12 +765,13 @@ async function mount(element, data, settings = {}) {
       svg = memorySvgOf(i);
     } catch (err) {
       ui.memory.textContent = "This step cannot be drawn: " + (err && err.message);
+      forgetSvg(ui.memory);
       shownSvg = null;
       return false;
     }
     if (shownSvg === svg) return false;
     const before = animate ? boxPositions() : null;
-    ui.memory.innerHTML = svg;
+    showSvg(ui.memory, svg);
     shownSvg = svg;
     if (!before || typeof Element.prototype.animate !== "function") return true;
     for (const [key, [x, y]] of boxPositions()) {
@@ -649,10 +808,12 @@ async function mount(element, data, settings = {}) {
     ui.loops.classList.toggle("is-idle", !running);
     if (shownLoop === svg) return false;
     if (running) {
-      ui.loopPicture.innerHTML = svg;
+      for (const heads of ui.loopPicture.querySelectorAll(":scope > svg.loop-heads")) heads.remove();
+      showSvg(ui.loopPicture, svg);
       pinColumnHeads();
     } else {
       ui.loopPicture.replaceChildren();
+      forgetSvg(ui.loopPicture);
     }
     shownLoop = svg;
     return true;
@@ -661,6 +822,7 @@ async function mount(element, data, settings = {}) {
   function pinColumnHeads() {
     headsHeight = 0;
     const svg = ui.loopPicture.querySelector("svg");
+    if (svg) svg.style.removeProperty("margin-top");
     const heads = svg && svg.querySelector("g.loop-columns[data-h]");
     if (!heads) return;
     const w = svg.getAttribute("width");
@@ -741,6 +903,7 @@ async function mount(element, data, settings = {}) {
     if (codeTop !== null) ui.code.scrollTop = codeTop;
     if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
+    drawNeighboursWhenIdle(i);
     player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {
       try {
@@ -748,6 +911,23 @@ async function mount(element, data, settings = {}) {
       } catch (e) {
       }
     }
+  }
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
+  const cancelIdle = window.cancelIdleCallback || clearTimeout;
+  let neighbours = null;
+  function drawNeighboursWhenIdle(i) {
+    if (neighbours !== null) cancelIdle(neighbours);
+    neighbours = idle(() => {
+      neighbours = null;
+      for (const j of [i + 1, i - 1]) {
+        if (destroyed || j < 0 || j >= total) continue;
+        try {
+          memorySvgOf(j);
+          loopSvgOf(j);
+        } catch (err) {
+        }
+      }
+    });
   }
   function stepFromHash() {
     const m = /^#step=(\d+|last)$/.exec(location.hash);
@@ -783,7 +963,6 @@ async function mount(element, data, settings = {}) {
   }
   function prepareInBackground() {
     let next = 0;
-    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
     const slice = () => {
       if (destroyed || next >= total) return;
       next = Math.min(total - 1, next + PREPARE_SLICE);
@@ -805,6 +984,7 @@ async function mount(element, data, settings = {}) {
   player.destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    if (neighbours !== null) cancelIdle(neighbours);
     for (const undo of cleanups) undo();
     element.replaceChildren();
     viewer.free();

@@ -10,11 +10,12 @@ use std::collections::BTreeMap;
 
 use algoscope_scene::SizeModel;
 use algoscope_trace_format::{Event, FrameState, Language, ProgramError, StopReason, Trace};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// How the player draws a run, the same for every step (camelCase keys): the `options` of the
 /// viewer's `mount(element, {trace, options})`, written into the page as JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlayerOptions {
     /// Name shown as the heading (usually the program's file name).
@@ -67,7 +68,7 @@ pub const PAGE_LOOP_NODES: usize = 1000;
 
 /// The run as the player shows it beside the pictures (camelCase keys); the wasm viewer
 /// gives it as JSON (`Viewer.timeline()`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Timeline {
     /// Language of the program.
@@ -111,7 +112,7 @@ impl Timeline {
 
 /// Per-step columns; index `i` of every vector describes step `i` (0-based; the page shows
 /// `i + 1`).
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StepColumns {
     /// Line about to run (1-based).

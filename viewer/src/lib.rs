@@ -5,8 +5,9 @@
 //! The player draws each step when it is looked at, with the wasm build of trace-format,
 //! scene and layout (`bindings/wasm`, built into `viewer/dist/` by `scripts/build-viewer.sh`).
 //!
-//! [`PlayerOptions`] and [`Timeline`] are the player's data (always built); the page's assets
-//! are behind the `assets` feature, which needs `dist/` built.
+//! [`PlayerOptions`] and [`Timeline`] are the player's data (always built), with JSON Schemas
+//! ([`schemas`], checked in under `schema/`) from which `viewer/types/` has TypeScript types;
+//! the page's assets are behind the `assets` feature, which needs `dist/` built.
 //!
 //! # Example
 //!
@@ -19,8 +20,10 @@
 //! ```
 
 mod data;
+mod schema;
 
 pub use data::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
+pub use schema::schemas;
 
 /// The page skeleton; `{{title}}`, `{{css}}`, `{{js}}`, `{{wasm}}`, `{{options}}` and
 /// `{{data}}` mark where the page writes its parts.

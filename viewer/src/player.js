@@ -10,6 +10,7 @@
 // renderer, which escapes the program's text itself, and is the only string set with
 // innerHTML.
 import initWasm, { Viewer } from '../dist/algoscope_wasm.js';
+import { forgetSvg, showSvg } from './patch.js';
 
 /** The player's controls and panes; ids are looked up inside the mounted element only. */
 const SKELETON = `<header class="bar">
@@ -118,7 +119,11 @@ export async function mount(element, data, settings = {}) {
     call: 'entering the function', return: 'returning', exception: 'exception raised',
     yield: 'yielding', await: 'awaiting', resume: 'resuming',
   };
-  const STOPS = { steps: 'the step budget ran out', time: 'the time budget ran out' };
+  const STOPS = {
+    steps: 'the step budget ran out', time: 'the time budget ran out',
+    memory: 'the program reached the memory limit', output: 'the program printed more than the output limit',
+    cpu: 'the program used up its CPU-time limit', processes: 'the program started more processes than allowed',
+  };
   const reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   function el(tag, className, text) {
@@ -347,12 +352,13 @@ export async function mount(element, data, settings = {}) {
       svg = memorySvgOf(i);
     } catch (err) {
       ui.memory.textContent = 'This step cannot be drawn: ' + (err && err.message);
+      forgetSvg(ui.memory);
       shownSvg = null;
       return false;
     }
     if (shownSvg === svg) return false;
     const before = animate ? boxPositions() : null;
-    ui.memory.innerHTML = svg;
+    showSvg(ui.memory, svg);
     shownSvg = svg;
     if (!before || typeof Element.prototype.animate !== 'function') return true;
     for (const [key, [x, y]] of boxPositions()) {
@@ -394,10 +400,13 @@ export async function mount(element, data, settings = {}) {
     ui.loops.classList.toggle('is-idle', !running);
     if (shownLoop === svg) return false;
     if (running) {
-      ui.loopPicture.innerHTML = svg;
+      // The pinned heads are a copy of the drawing's: made again for every drawing.
+      for (const heads of ui.loopPicture.querySelectorAll(':scope > svg.loop-heads')) heads.remove();
+      showSvg(ui.loopPicture, svg);
       pinColumnHeads();
     } else {
       ui.loopPicture.replaceChildren();
+      forgetSvg(ui.loopPicture);
     }
     shownLoop = svg;
     return true;
@@ -410,6 +419,7 @@ export async function mount(element, data, settings = {}) {
   function pinColumnHeads() {
     headsHeight = 0;
     const svg = ui.loopPicture.querySelector('svg');
+    if (svg) svg.style.removeProperty('margin-top');
     const heads = svg && svg.querySelector('g.loop-columns[data-h]');
     if (!heads) return;
     const w = svg.getAttribute('width');
@@ -504,6 +514,7 @@ export async function mount(element, data, settings = {}) {
     if (codeTop !== null) ui.code.scrollTop = codeTop;
     if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
+    drawNeighboursWhenIdle(i);
     player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {
       try {
@@ -512,6 +523,27 @@ export async function mount(element, data, settings = {}) {
         // Some file:// contexts refuse history changes; the page works without them.
       }
     }
+  }
+
+  // Next and Prev are the usual moves: once step i is on screen, the steps beside it are drawn
+  // while the page is idle, so that pressing either finds its pictures ready.
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
+  const cancelIdle = window.cancelIdleCallback || clearTimeout;
+  let neighbours = null;
+  function drawNeighboursWhenIdle(i) {
+    if (neighbours !== null) cancelIdle(neighbours);
+    neighbours = idle(() => {
+      neighbours = null;
+      for (const j of [i + 1, i - 1]) {
+        if (destroyed || j < 0 || j >= total) continue;
+        try {
+          memorySvgOf(j);
+          loopSvgOf(j);
+        } catch (err) {
+          // reported when that step is shown
+        }
+      }
+    });
   }
 
   /** `#step=N` (1-based, as the CLI's --step) or `#step=last`; null for anything else. */
@@ -555,7 +587,6 @@ export async function mount(element, data, settings = {}) {
   // jump (the slider, End) costs one layout rather than one per step before it.
   function prepareInBackground() {
     let next = 0;
-    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
     const slice = () => {
       if (destroyed || next >= total) return;
       next = Math.min(total - 1, next + PREPARE_SLICE);
@@ -580,6 +611,7 @@ export async function mount(element, data, settings = {}) {
   player.destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    if (neighbours !== null) cancelIdle(neighbours);
     for (const undo of cleanups) undo();
     element.replaceChildren();
     viewer.free();

@@ -21,11 +21,13 @@ use algoscope::{
     Language, LoopOptions, MemoryOptions, PageOptions, Program, Render, RenderOptions, SizeModel,
     Trace,
 };
-use napi::bindgen_prelude::{AsyncTask, Function, JsObjectValue, Unknown, ValueType};
+use napi::bindgen_prelude::{
+    AsyncTask, Either, Function, JsObjectValue, Uint8Array, Unknown, ValueType,
+};
 use napi::{Env, JsValue, ScopedTask, JSON};
 use napi_derive::napi;
 
-use errors::Failure;
+use errors::{into_napi, Failure};
 
 /// What a call answers, or the error it throws.
 type Outcome<T> = Result<T, Failure>;
@@ -51,6 +53,18 @@ pub struct JsTraceOptions {
     pub node: Option<String>,
     /// Every step's full heap instead of heap deltas (default `false`, as `algoscope trace`).
     pub expanded: Option<bool>,
+    /// Memory limit of the traced program in MiB, 0 for none (`stoppedBy: "memory"`).
+    /// Default 512.
+    pub max_memory_mb: Option<u32>,
+    /// Most output the program may print in KiB, 0 for none (`stoppedBy: "output"`).
+    /// Default 1,024.
+    pub max_output_kb: Option<u32>,
+    /// CPU-time limit in milliseconds, rounded up to whole seconds (`stoppedBy: "cpu"`).
+    /// Default: the time budget plus 3 s.
+    pub max_cpu_ms: Option<u32>,
+    /// Most processes the program may run at once, 0 for none (`stoppedBy: "processes"`).
+    /// Default 32.
+    pub max_processes: Option<u32>,
 }
 
 /// What the trace task runs: the program (or why there is none) and how.
@@ -71,11 +85,11 @@ impl<'task> ScopedTask<'task> for TraceTask {
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         let Some(job) = self.job.take() else {
-            return Ok(Err(Failure::run("the trace task ran twice".into())));
+            return Ok(Err(Failure::run("the trace task ran twice")));
         };
         Ok(job.program.and_then(|program| {
-            let trace = algoscope::trace(&program, &job.options)
-                .map_err(|error| Failure::facade(&error))?;
+            let trace =
+                algoscope::trace(&program, &job.options).map_err(|error| Failure::from(&error))?;
             trace_json(&trace, job.expanded)
         }))
     }
@@ -83,7 +97,7 @@ impl<'task> ScopedTask<'task> for TraceTask {
     fn resolve(&mut self, env: &'task Env, output: Self::Output) -> napi::Result<Unknown<'task>> {
         match output {
             Ok(text) => parse_json(env, text),
-            Err(failure) => Err(failure.into_napi(env)),
+            Err(failure) => Err(into_napi(failure, env)),
         }
     }
 }
@@ -104,6 +118,14 @@ fn run_options(options: &JsTraceOptions) -> algoscope::TraceOptions {
             .as_ref()
             .map(PathBuf::from)
             .or_else(|| std::env::current_exe().ok()),
+        max_memory_mb: options
+            .max_memory_mb
+            .map_or(defaults.max_memory_mb, u64::from),
+        max_output_kb: options
+            .max_output_kb
+            .map_or(defaults.max_output_kb, u64::from),
+        max_cpu_ms: options.max_cpu_ms.map(u64::from),
+        max_processes: options.max_processes.unwrap_or(defaults.max_processes),
     }
 }
 
@@ -147,7 +169,7 @@ pub fn trace(code: String, options: Option<JsTraceOptions>) -> AsyncTask<TraceTa
 pub fn trace_file(path: String, options: Option<JsTraceOptions>) -> AsyncTask<TraceTask> {
     let options = options.unwrap_or_default();
     let program = Program::from_path(Path::new(&path))
-        .map_err(|error| Failure::facade(&algoscope::Error::Run(error)));
+        .map_err(|error| Failure::from(algoscope::Error::Run(error)));
     AsyncTask::new(TraceTask {
         job: Some(TraceJob {
             program,
@@ -165,21 +187,26 @@ pub struct ValidateOptions {
     pub expanded: Option<bool>,
 }
 
-/// Reads and checks a trace JSON text (limits, version, schema, heap deltas,
-/// cross-references) and returns the trace. Throws an `invalid` error naming the JSON path of
-/// the first bad field (`path: "steps[3].line"`), or the `line` and `column` where the text
-/// stops being JSON.
+/// Reads and checks a trace (limits, version, schema, heap deltas, cross-references) and
+/// returns it: JSON text, or a trace file's bytes (JSON, or gzip-compressed JSON as
+/// `algoscope trace -o t.json.gz` writes it). Throws an `invalid` error naming the JSON path of
+/// the first bad field (`path: "steps[3].line"`), the `line` and `column` where the text
+/// stops being JSON, or why the bytes are no JSON text (not UTF-8, bad gzip).
 #[napi(ts_return_type = "Trace")]
 pub fn validate<'env>(
     env: &'env Env,
-    text: String,
+    #[napi(ts_arg_type = "string | Uint8Array")] text: Either<String, Uint8Array>,
     options: Option<ValidateOptions>,
 ) -> napi::Result<Unknown<'env>> {
     let expanded = options.and_then(|o| o.expanded).unwrap_or(false);
-    let json = algoscope::validate(&text)
-        .map_err(|error| Failure::facade(&error))
+    let read = match &text {
+        Either::A(text) => algoscope::validate(text),
+        Either::B(bytes) => algoscope::validate_bytes(bytes),
+    };
+    let json = read
+        .map_err(|error| Failure::from(&error))
         .and_then(|trace| trace_json(&trace, expanded))
-        .map_err(|failure| failure.into_napi(env))?;
+        .map_err(|failure| into_napi(failure, env))?;
     parse_json(env, json)
 }
 
@@ -194,7 +221,79 @@ pub fn analyze<'env>(
     let json = Language::from_str(&language)
         .map_err(|e| Failure::usage("language", e))
         .and_then(|language| to_json(&algoscope::analyze(&code, language)))
-        .map_err(|failure| failure.into_napi(env))?;
+        .map_err(|failure| into_napi(failure, env))?;
+    parse_json(env, json)
+}
+
+/// Options of `bigo`.
+#[napi(object)]
+#[derive(Default)]
+pub struct BigoOptions {
+    /// The program's name in syntax errors (default `<program>`).
+    pub filename: Option<String>,
+    /// Estimate this function only (its name as the program defines it).
+    pub function: Option<String>,
+}
+
+/// The Big-O estimate of `code` from its code alone (no run): overall and per function, each
+/// with its explanation and what its sizes measure (`ProgramEstimate`). Throws a `syntax`
+/// error when the code does not parse, `usage` for an unknown language.
+#[napi(ts_return_type = "ProgramEstimate")]
+pub fn bigo<'env>(
+    env: &'env Env,
+    code: String,
+    #[napi(ts_arg_type = "'python' | 'javascript' | 'typescript'")] language: String,
+    options: Option<BigoOptions>,
+) -> napi::Result<Unknown<'env>> {
+    let options = options.unwrap_or_default();
+    let json = Language::from_str(&language)
+        .map_err(|e| Failure::usage("language", e))
+        .and_then(|language| {
+            let name = options.filename.as_deref().unwrap_or("<program>");
+            let program = Program::from_source(code, language, name);
+            let estimate = algoscope::EstimateOptions {
+                function: options.function,
+            };
+            algoscope::bigo(&program, &estimate).map_err(|error| Failure::from(&error))
+        })
+        .and_then(|estimate| to_json(&estimate))
+        .map_err(|failure| into_napi(failure, env))?;
+    parse_json(env, json)
+}
+
+/// Options of `instrument`.
+#[napi(object)]
+#[derive(Default)]
+pub struct InstrumentOptions {
+    /// The code is TypeScript (its types are stripped first; lines stay its own). Default
+    /// `false`: JavaScript.
+    pub typescript: Option<bool>,
+    /// The program's name in syntax errors (default `program.js` or `program.ts`).
+    pub filename: Option<String>,
+}
+
+/// `code` rewritten to report each step to the JS recorder (`runtimes/js`, the `__as` API of
+/// `runtimes/PROTOCOL.md`), with its static analysis: `{code, module, javascript, analysis,
+/// imports}`. Throws a `syntax` error with every syntax error.
+#[napi(ts_return_type = "Instrumented")]
+pub fn instrument<'env>(
+    env: &'env Env,
+    code: String,
+    options: Option<InstrumentOptions>,
+) -> napi::Result<Unknown<'env>> {
+    let options = options.unwrap_or_default();
+    let typescript = options.typescript.unwrap_or(false);
+    let (language, default_name) = if typescript {
+        (Language::Typescript, "program.ts")
+    } else {
+        (Language::Javascript, "program.js")
+    };
+    let name = options.filename.as_deref().unwrap_or(default_name);
+    let program = Program::from_source(code, language, name);
+    let json = algoscope::instrument(&program)
+        .map_err(|error| Failure::from(&error))
+        .and_then(|instrumented| to_json(&instrumented))
+        .map_err(|failure| into_napi(failure, env))?;
     parse_json(env, json)
 }
 
@@ -286,7 +385,7 @@ impl Renderer {
         options: Option<MemorySvgOptions>,
     ) -> napi::Result<String> {
         let nested = options.and_then(|o| o.nested).unwrap_or(false);
-        memory(&self.render, step, nested).map_err(|failure| failure.into_napi(env))
+        memory(&self.render, step, nested).map_err(|failure| into_napi(failure, env))
     }
 
     /// The history of the loop running at step `step` as an SVG document; a `no_loop` error
@@ -299,13 +398,13 @@ impl Renderer {
         options: Option<LoopSvgOptions>,
     ) -> napi::Result<String> {
         loops(&self.render, step, &options.unwrap_or_default())
-            .map_err(|failure| failure.into_napi(env))
+            .map_err(|failure| into_napi(failure, env))
     }
 
     /// The self-contained stepper page (one HTML document, no network, opens from `file://`).
     #[napi]
     pub fn page(&self, env: &Env, options: Option<PageHtmlOptions>) -> napi::Result<String> {
-        html(&self.render, &options.unwrap_or_default()).map_err(|failure| failure.into_napi(env))
+        html(&self.render, &options.unwrap_or_default()).map_err(|failure| into_napi(failure, env))
     }
 
     /// Where loops run: `[first, last]` steps, counted from 1, inclusive.
@@ -341,7 +440,7 @@ pub fn render_memory(
 ) -> napi::Result<String> {
     let options = options.unwrap_or_default();
     let render = read_render(env, trace, options.sizes.as_deref())?;
-    memory(&render, step, options.nested.unwrap_or(false)).map_err(|f| f.into_napi(env))
+    memory(&render, step, options.nested.unwrap_or(false)).map_err(|f| into_napi(f, env))
 }
 
 /// The loop history at step `step` of `trace` as SVG (`algoscope render --view loops`).
@@ -354,7 +453,7 @@ pub fn render_loops(
 ) -> napi::Result<String> {
     let options = options.unwrap_or_default();
     let render = read_render(env, trace, options.sizes.as_deref())?;
-    loops(&render, step, &options).map_err(|f| f.into_napi(env))
+    loops(&render, step, &options).map_err(|f| into_napi(f, env))
 }
 
 /// The self-contained stepper page of `trace` (`algoscope html`).
@@ -366,7 +465,7 @@ pub fn page(
 ) -> napi::Result<String> {
     let options = options.unwrap_or_default();
     let render = read_render(env, trace, options.sizes.as_deref())?;
-    html(&render, &options).map_err(|f| f.into_napi(env))
+    html(&render, &options).map_err(|f| into_napi(f, env))
 }
 
 /// The facade's `Render` for a trace object or JSON text, with sizes named `sizes`.
@@ -375,10 +474,10 @@ fn read_render(env: &Env, trace: Unknown, sizes: Option<&str>) -> napi::Result<R
     let sizes = sizes
         .map(|name| SizeModel::from_str(name).map_err(|e| Failure::usage("sizes", e)))
         .transpose()
-        .map_err(|f| f.into_napi(env))?;
+        .map_err(|f| into_napi(f, env))?;
     algoscope::validate(&text)
         .and_then(|trace| Render::new(trace, &RenderOptions { sizes }))
-        .map_err(|error| Failure::facade(&error).into_napi(env))
+        .map_err(|error| into_napi(Failure::from(&error), env))
 }
 
 /// The JSON text of `trace`: its own text when it is a string, else `JSON.stringify(trace)`.
@@ -388,35 +487,24 @@ fn trace_text(env: &Env, trace: Unknown) -> napi::Result<String> {
         return trace.coerce_to_string()?.into_utf8()?.into_owned();
     }
     if kind != ValueType::Object {
-        return Err(
-            Failure::usage("trace", "expected a trace object or its JSON text").into_napi(env),
-        );
+        return Err(into_napi(
+            Failure::usage("trace", "expected a trace object or its JSON text"),
+            env,
+        ));
     }
     let json: JSON = env.get_global()?.get_named_property_unchecked("JSON")?;
     json.stringify(trace)
 }
 
-/// `step` (0-based, negative from the end) as an index the facade checks.
-fn step_index(render: &Render, step: i64) -> Outcome<usize> {
-    if step >= 0 {
-        return Ok(usize::try_from(step).unwrap_or(usize::MAX));
-    }
-    let count = render.step_count();
-    let back = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
-    count
-        .checked_sub(back)
-        .ok_or_else(|| Failure::step(step, count))
-}
-
 fn memory(render: &Render, step: i64, nested: bool) -> Outcome<String> {
-    let step = step_index(render, step)?;
+    let step = algoscope::step_index(step, render.step_count())?;
     render
         .memory_svg(step, &MemoryOptions { nested })
-        .map_err(|error| Failure::facade(&error))
+        .map_err(|error| Failure::from(&error))
 }
 
 fn loops(render: &Render, step: i64, options: &LoopSvgOptions) -> Outcome<String> {
-    let step = step_index(render, step)?;
+    let step = algoscope::step_index(step, render.step_count())?;
     let defaults = LoopOptions::default();
     let options = LoopOptions {
         max_rows: options
@@ -426,7 +514,7 @@ fn loops(render: &Render, step: i64, options: &LoopSvgOptions) -> Outcome<String
     };
     render
         .loop_svg(step, &options)
-        .map_err(|error| Failure::facade(&error))
+        .map_err(|error| Failure::from(&error))
 }
 
 fn html(render: &Render, options: &PageHtmlOptions) -> Outcome<String> {
@@ -435,18 +523,16 @@ fn html(render: &Render, options: &PageHtmlOptions) -> Outcome<String> {
         nested: options.nested.unwrap_or(false),
         loop_rows: options.loop_rows.map(|rows| rows as usize),
     };
-    render
-        .page(&options)
-        .map_err(|error| Failure::facade(&error))
+    render.page(&options).map_err(|error| Failure::from(&error))
 }
 
 /// The trace as `algoscope trace` writes it (heap deltas), or with full heaps.
 fn trace_json(trace: &Trace, expanded: bool) -> Outcome<String> {
-    if expanded {
-        to_json(trace)
-    } else {
-        to_json(&algoscope::to_delta(trace))
-    }
+    let options = algoscope::WriteOptions {
+        expanded,
+        ..algoscope::WriteOptions::default()
+    };
+    algoscope::trace_json(trace, &options).map_err(|error| Failure::from(&error))
 }
 
 fn to_json(value: &impl serde::Serialize) -> Outcome<String> {

@@ -1,9 +1,13 @@
-// The native module's API over small programs: traces, drawings, analysis, budgets, and the
-// one error shape ({kind, message, line, column, path}) for every failure.
+// The API over small programs: traces, drawings, analysis, budgets, and the one error shape
+// ({kind, code, message, line, column, path}) for every failure. Shared: with TEST_WASM=1 the
+// same tests run against the wasm package (helpers.mjs), those of `trace` and `page` skipped.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { gzipSync } from 'node:zlib'
 
-import { Renderer, analyze, page, renderLoops, renderMemory, trace, validate } from '../index.js'
+import { api, nativeOnly, traced, WASM } from './helpers.mjs'
+
+const { Renderer, analyze, bigo, instrument, page, renderLoops, renderMemory, trace, validate } = api
 
 const LOOP = 'xs = [3, 1, 2]\nfor i in range(len(xs)):\n    xs[i] += 1\nprint(xs)\n'
 
@@ -22,7 +26,7 @@ async function failure(fn, kind) {
   return error
 }
 
-test('trace resolves to a plain trace object, heaps as deltas', async () => {
+test('trace resolves to a plain trace object, heaps as deltas', { skip: nativeOnly }, async () => {
   const t = await trace(LOOP, { language: 'python' })
   assert.equal(t.version, 1)
   assert.equal(t.language, 'python')
@@ -36,7 +40,7 @@ test('trace resolves to a plain trace object, heaps as deltas', async () => {
   assert.equal(full.steps.length, t.steps.length)
 })
 
-test('trace runs JavaScript and TypeScript under this node, language from the filename', async () => {
+test('trace runs JavaScript and TypeScript under this node, language from the filename', { skip: nativeOnly }, async () => {
   const js = await trace('let s = 0\nfor (let i = 0; i < 3; i++) {\n  s += i\n}\nconsole.log(s)\n', {
     filename: 'sum.js',
   })
@@ -46,7 +50,7 @@ test('trace runs JavaScript and TypeScript under this node, language from the fi
   assert.equal(ts.stdout, '42\n')
 })
 
-test('trace does not block the event loop while the program runs', async () => {
+test('trace does not block the event loop while the program runs', { skip: nativeOnly }, async () => {
   let ticks = 0
   const timer = setInterval(() => ticks++, 5)
   try {
@@ -57,7 +61,7 @@ test('trace does not block the event loop while the program runs', async () => {
   assert.ok(ticks >= 5, `only ${ticks} ticks while tracing`)
 })
 
-test('budgets: steps and time stop the run, the trace says so', async () => {
+test('budgets: steps and time stop the run, the trace says so', { skip: nativeOnly }, async () => {
   // Calls (loops are sampled, so a plain loop meets the time budget first).
   const calls = 'def f(n):\n    return f(n + 1) if n < 500 else n\nf(0)\n'
   const steps = await trace(calls, { language: 'python', maxSteps: 50 })
@@ -73,7 +77,7 @@ test('budgets: steps and time stop the run, the trace says so', async () => {
   assert.equal(time.stoppedBy, 'time')
 })
 
-test('stdin feeds input(); an uncaught error is in the trace, not thrown', async () => {
+test('stdin feeds input(); an uncaught error is in the trace, not thrown', { skip: nativeOnly }, async () => {
   const t = await trace('name = input()\nprint("hi", name)\n', { language: 'python', stdin: 'Ada\n' })
   assert.equal(t.stdout, 'hi Ada\n')
   const raised = await trace('x = 1\nraise ValueError("no")\n', { language: 'python' })
@@ -81,7 +85,7 @@ test('stdin feeds input(); an uncaught error is in the trace, not thrown', async
 })
 
 test('renderMemory, renderLoops, page and Renderer draw the same SVG', async () => {
-  const t = await trace(LOOP, { language: 'python' })
+  const t = await traced(LOOP, 'python')
   const r = new Renderer(t)
   assert.equal(r.stepCount, t.steps.length)
   const last = renderMemory(t, -1)
@@ -95,17 +99,25 @@ test('renderMemory, renderLoops, page and Renderer draw the same SVG', async () 
   assert.ok(loops.startsWith('<svg'))
   assert.equal(loops, r.loopSvg(end - 1))
   assert.ok(renderMemory(t, -1, { sizes: 'python' }).includes('<svg'))
-  const html = page(t, { title: 'loop.py' })
-  assert.ok(html.startsWith('<!DOCTYPE html>') || html.startsWith('<!doctype html>'))
-  assert.ok(html.includes('loop.py'))
-  assert.equal(html, r.page({ title: 'loop.py' }))
+  if (!WASM) {
+    const html = page(t, { title: 'loop.py' })
+    assert.ok(html.startsWith('<!DOCTYPE html>') || html.startsWith('<!doctype html>'))
+    assert.ok(html.includes('loop.py'))
+    assert.equal(html, r.page({ title: 'loop.py' }))
+  }
   assert.deepEqual(r.hintWarnings(), [])
 })
 
 test('validate returns the trace; analyze finds loops, hints and syntax errors', async () => {
-  const t = await trace(LOOP, { language: 'python' })
+  const t = await traced(LOOP, 'python')
   assert.deepEqual(validate(JSON.stringify(t)), t)
   assert.ok(!validate(JSON.stringify(t), { expanded: true }).heapDelta)
+  // A trace file's bytes: plain or gzip-compressed (as `algoscope trace -o t.json.gz` writes).
+  assert.deepEqual(validate(Buffer.from(JSON.stringify(t))), t)
+  const packed = gzipSync(JSON.stringify(t))
+  assert.deepEqual(validate(packed), t)
+  const cut = await failure(() => validate(packed.subarray(0, packed.length >> 1)), 'invalid')
+  assert.match(cut.message, /^gzip: /)
   const a = analyze('for i in range(3):\n    xs[i] = 0  # viz: hide i\n', 'python')
   assert.equal(a.loops.length, 1)
   assert.deepEqual(a.indexNames, { xs: ['i'] })
@@ -116,7 +128,7 @@ test('validate returns the trace; analyze finds loops, hints and syntax errors',
   assert.ok(analyze('for (const x of [1]) {}', 'javascript').loops.length === 1)
 })
 
-test('errors: a syntax error rejects with every error and the first one\'s position', async () => {
+test('errors: a syntax error rejects with every error and the first one\'s position', { skip: nativeOnly }, async () => {
   const e = await failure(() => trace('while x <\n    pass\n', { language: 'python' }), 'syntax')
   assert.equal(e.line, 1)
   assert.equal(e.column, 10)
@@ -129,7 +141,7 @@ test('errors: a syntax error rejects with every error and the first one\'s posit
 test('errors: invalid traces name the JSON path, or where the text stops being JSON', async () => {
   const missing = await failure(() => validate('{"version": 1, "language": "python"}'), 'invalid')
   assert.match(missing.message, /source/)
-  const t = await trace(LOOP, { language: 'python' })
+  const t = await traced(LOOP, 'python')
   t.steps[1].line = 'three'
   const bad = await failure(() => validate(JSON.stringify(t)), 'invalid')
   assert.equal(bad.path, 'steps[1].line')
@@ -142,7 +154,7 @@ test('errors: invalid traces name the JSON path, or where the text stops being J
 })
 
 test('errors: steps, loops, usage and interpreters', async () => {
-  const t = await trace(LOOP, { language: 'python' })
+  const t = await traced(LOOP, 'python')
   const range = await failure(() => renderMemory(t, 10_000), 'step')
   assert.equal(range.step, 10_000)
   assert.equal(range.count, t.steps.length)
@@ -150,14 +162,49 @@ test('errors: steps, loops, usage and interpreters', async () => {
   const noLoop = await failure(() => renderLoops(t, 0), 'no_loop')
   assert.ok(noLoop.spans.length >= 1)
   assert.equal((await failure(() => renderMemory(t, 0, { sizes: 'big' }), 'usage')).argument, 'sizes')
-  assert.equal((await failure(() => trace('x = 1'), 'usage')).argument, 'language')
-  await failure(() => trace('x = 1', { language: 'ruby' }), 'usage')
   await failure(() => analyze('x = 1', 'ruby'), 'usage')
   await failure(() => renderMemory(42, 0), 'usage')
+  if (WASM) return
+  assert.equal((await failure(() => trace('x = 1'), 'usage')).argument, 'language')
+  await failure(() => trace('x = 1', { language: 'ruby' }), 'usage')
   const interp = await failure(
     () => trace('x = 1', { language: 'python', python: '/nonexistent/python3' }),
     'interpreter',
   )
   assert.equal(interp.language, 'python')
   await failure(() => trace('x = 1', { language: 'javascript', node: '/nonexistent/node' }), 'interpreter')
+})
+
+test('instrument rewrites JS and TS for the recorder, as the CLI runs them', async () => {
+  const js = instrument('let s = 0\nfor (let i = 0; i < 3; i++) s += i\nconsole.log(s)\n')
+  assert.match(js.code, /__as\.meta\(/)
+  assert.equal(js.module, false)
+  assert.equal(js.javascript, null)
+  assert.deepEqual(js.analysis.loops.map((l) => l.line), [2])
+  assert.deepEqual(js.imports, [])
+  const ts = instrument('const n: number = 2\nexport const sq = (x: number): number => x * x\n', { typescript: true })
+  assert.equal(ts.module, true)
+  assert.ok(!ts.javascript.includes(': number'), ts.javascript)
+  const bad = await failure(() => instrument('let x = (\n', { filename: 'bad.js' }), 'syntax')
+  assert.equal(bad.line, 2)
+  assert.equal(bad.filename, 'bad.js')
+  assert.ok(bad.message.startsWith('bad.js:'), bad.message)
+  assert.ok(String(bad).startsWith(`${bad.name}: bad.js:2:`), String(bad))
+  assert.ok(bad.name === 'Error' || bad.name === 'AlgoscopeError', bad.name)
+})
+
+test('bigo estimates from the code alone, per function, with why', async () => {
+  const pairs = 'def pairs(xs):\n    for a in xs:\n        for b in xs:\n            print(a, b)\n'
+  const e = bigo(pairs, 'python', { filename: 'pairs.py' })
+  assert.equal(e.complexity, 'O(n²)')
+  assert.equal(e.complexityAscii, 'O(n^2)')
+  const f = e.functions.find((fn) => fn.name === 'pairs')
+  assert.equal(f.line, 1)
+  assert.ok(f.explanation.length > 0)
+  assert.ok(Object.values(f.sizes).some((what) => what.includes('xs')), JSON.stringify(f.sizes))
+  const js = bigo('function find(xs, x) {\n  let lo = 0, hi = xs.length - 1\n  while (lo <= hi) {\n    const mid = (lo + hi) >> 1\n    if (xs[mid] === x) return mid\n    if (xs[mid] < x) lo = mid + 1\n    else hi = mid - 1\n  }\n  return -1\n}\n', 'javascript', { function: 'find' })
+  assert.equal(js.complexity, 'O(log n)')
+  const bad = await failure(() => bigo('def f(:\n', 'python', { filename: 'bad.py' }), 'syntax')
+  assert.equal(bad.filename, 'bad.py')
+  await failure(() => bigo('x = 1', 'ruby'), 'usage')
 })

@@ -40,3 +40,34 @@ export function examples(folder) {
 
 export const PYTHON = examples('python')
 export const JAVASCRIPT = [...examples('javascript'), ...examples('typescript')]
+
+/**
+ * The implementation under test: the native module, or with TEST_WASM=1 the wasm package
+ * (bindings/wasm, built by scripts/build-viewer.sh --full) loaded in this Node. The suite's
+ * shared tests run against both; the wasm package has no process, so tests of `trace`,
+ * `traceFile` and `page` are native only (`nativeOnly`).
+ */
+export const WASM = process.env.TEST_WASM === '1'
+export const api = WASM ? await loadWasm() : await import('../index.js')
+export const nativeOnly = WASM ? 'the wasm package runs no processes and builds no page' : false
+
+async function loadWasm() {
+  const wasm = await import('../../wasm/index.js')
+  const { readFileSync } = await import('node:fs')
+  wasm.initSync(readFileSync(new URL('../../wasm/pkg/algoscope_full_bg.wasm', import.meta.url)))
+  return wasm
+}
+
+/**
+ * The trace of a small program: `api.trace` natively; under TEST_WASM the command line's
+ * (the same JSON, as the parity tests check).
+ */
+export async function traced(code, language) {
+  if (!WASM) return api.trace(code, { language })
+  const { mkdtempSync, writeFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const ext = { python: '.py', javascript: '.js', typescript: '.ts' }[language]
+  const file = join(mkdtempSync(join(tmpdir(), 'algoscope-traced-')), `program${ext}`)
+  writeFileSync(file, code)
+  return JSON.parse(cli('trace', file))
+}

@@ -7,27 +7,14 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { after, test } from 'node:test'
 
-import { HERE } from './helpers.mjs'
+import { HERE, nativeOnly } from './helpers.mjs'
+import { installPacked } from './pack.mjs'
 
 const work = mkdtempSync(join(tmpdir(), 'algoscope-node-pack-'))
 after(() => rmSync(work, { recursive: true, force: true }))
 
-const npm = (cwd, ...args) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-
-test('the packed tarball installs into a fresh folder and works there', { timeout: 300_000 }, () => {
-  const pkg = resolve(HERE, '..')
-  npm(pkg, 'pack', '--pack-destination', work)
-  const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))
-  assert.ok(tarball, 'npm pack wrote no tarball')
-  const app = join(work, 'app')
-  execFileSync('mkdir', ['-p', app])
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }))
-  npm(app, 'install', join(work, tarball))
+test('the packed tarball installs into a fresh folder and works there', { timeout: 300_000, skip: nativeOnly }, () => {
+  const app = installPacked(resolve(HERE, '..'), work)
   writeFileSync(
     join(app, 'main.mjs'),
     `import { trace, renderMemory, page, validate } from '@algoscope/node'
@@ -43,7 +30,7 @@ console.log(JSON.stringify({ steps: t.steps.length, svg: svg.slice(0, 4), html: 
   assert.equal(result.svg, '<svg')
   assert.equal(result.html, true)
   const files = readdirSync(join(app, 'node_modules', '@algoscope', 'node')).sort()
-  for (const file of ['index.d.ts', 'index.js', 'trace.d.ts', 'analysis.d.ts', 'package.json']) {
+  for (const file of ['index.d.ts', 'index.js', 'trace.d.ts', 'analysis.d.ts', 'error.d.ts', 'package.json']) {
     assert.ok(files.includes(file), `${file} not installed: ${files}`)
   }
 })

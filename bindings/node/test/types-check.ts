@@ -6,6 +6,7 @@ import {
   type Trace,
   Renderer,
   analyze,
+  bigo,
   page,
   renderLoops,
   renderMemory,
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const t: Trace = await trace('xs = [1]\n', { language: 'python', maxSteps: 100, timeoutMs: 1000 })
   const language: 'python' | 'javascript' | 'typescript' = t.language
   const first = t.steps[0]
+  const why: string = bigo(t.source, language, { function: 'f' }).functions[0].explanation
+  console.log(why)
   const line: number = first.line
   const objects: Array<HeapObject> = Object.values(first.heap ?? {})
   const svg: string = renderMemory(t, -1, { nested: true, sizes: 'python' })

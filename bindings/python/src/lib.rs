@@ -89,13 +89,10 @@ impl NativeTrace {
         self.trace.truncated
     }
 
-    /// `steps`, `time` or `None`.
+    /// `steps`, `time`, `memory`, `output`, `cpu`, `processes` or `None`.
     #[getter]
     fn stopped_by(&self) -> Option<&'static str> {
-        self.trace.stopped_by.map(|reason| match reason {
-            algoscope::StopReason::Steps => "steps",
-            algoscope::StopReason::Time => "time",
-        })
+        self.trace.stopped_by.map(algoscope::StopReason::as_str)
     }
 
     /// The uncaught error as JSON (the trace's `error` field), or `None`.
@@ -111,21 +108,13 @@ impl NativeTrace {
     /// heap with `expanded`.
     #[pyo3(signature = (expanded = false, pretty = false))]
     fn to_json(&self, py: Python<'_>, expanded: bool, pretty: bool) -> PyResult<String> {
-        py.detach(|| {
-            let delta;
-            let trace = if expanded {
-                &self.trace
-            } else {
-                delta = algoscope::to_delta(&self.trace);
-                &delta
-            };
-            if pretty {
-                serde_json::to_string_pretty(trace)
-            } else {
-                serde_json::to_string(trace)
-            }
-        })
-        .map_err(json_error)
+        let options = algoscope::WriteOptions {
+            expanded,
+            pretty,
+            gzip: false,
+        };
+        py.detach(|| algoscope::trace_json(&self.trace, &options))
+            .map_err(facade_error)
     }
 
     /// Step `step`'s (0-based) memory picture as SVG.
@@ -195,6 +184,15 @@ impl NativeTrace {
     }
 }
 
+/// The resource limits of a run, from the Python side's keyword arguments (see
+/// `TraceOptions`: memory in MiB, output in KiB, CPU time in ms, processes; 0 for none).
+struct Limits {
+    max_memory_mb: u64,
+    max_output_kb: u64,
+    max_cpu_ms: Option<u64>,
+    max_processes: u32,
+}
+
 /// How to run a program, from the Python side's keyword arguments.
 fn trace_options(
     stdin: Option<String>,
@@ -202,6 +200,7 @@ fn trace_options(
     timeout_ms: u64,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
+    limits: Limits,
 ) -> TraceOptions {
     TraceOptions {
         max_steps,
@@ -209,12 +208,16 @@ fn trace_options(
         stdin,
         python,
         node,
+        max_memory_mb: limits.max_memory_mb,
+        max_output_kb: limits.max_output_kb,
+        max_cpu_ms: limits.max_cpu_ms,
+        max_processes: limits.max_processes,
     }
 }
 
 /// Traces program text in a child process (`algoscope::trace`).
 #[pyfunction]
-#[pyo3(signature = (source, language, name, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None))]
+#[pyo3(signature = (source, language, name, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None, max_memory_mb = 512, max_output_kb = 1024, max_cpu_ms = None, max_processes = 32))]
 #[allow(clippy::too_many_arguments)]
 fn trace_source(
     py: Python<'_>,
@@ -226,10 +229,20 @@ fn trace_source(
     timeout_ms: u64,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
+    max_memory_mb: u64,
+    max_output_kb: u64,
+    max_cpu_ms: Option<u64>,
+    max_processes: u32,
 ) -> PyResult<NativeTrace> {
+    let limits = Limits {
+        max_memory_mb,
+        max_output_kb,
+        max_cpu_ms,
+        max_processes,
+    };
     let language = Language::from_str(language).map_err(|e| usage_error("language", e))?;
     let program = Program::from_source(source, language, name);
-    let options = trace_options(stdin, max_steps, timeout_ms, python, node);
+    let options = trace_options(stdin, max_steps, timeout_ms, python, node, limits);
     let trace = py
         .detach(|| algoscope::trace(&program, &options))
         .map_err(facade_error)?;
@@ -239,7 +252,8 @@ fn trace_source(
 /// Traces the program file at `path` (`algoscope::trace_file`), its language from its
 /// extension.
 #[pyfunction]
-#[pyo3(signature = (path, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None))]
+#[pyo3(signature = (path, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None, max_memory_mb = 512, max_output_kb = 1024, max_cpu_ms = None, max_processes = 32))]
+#[allow(clippy::too_many_arguments)]
 fn trace_file(
     py: Python<'_>,
     path: PathBuf,
@@ -248,8 +262,18 @@ fn trace_file(
     timeout_ms: u64,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
+    max_memory_mb: u64,
+    max_output_kb: u64,
+    max_cpu_ms: Option<u64>,
+    max_processes: u32,
 ) -> PyResult<NativeTrace> {
-    let options = trace_options(stdin, max_steps, timeout_ms, python, node);
+    let limits = Limits {
+        max_memory_mb,
+        max_output_kb,
+        max_cpu_ms,
+        max_processes,
+    };
+    let options = trace_options(stdin, max_steps, timeout_ms, python, node, limits);
     let trace = py
         .detach(|| algoscope::trace_file(&path, &options))
         .map_err(facade_error)?;
@@ -261,6 +285,16 @@ fn trace_file(
 fn validate(py: Python<'_>, text: &str) -> PyResult<NativeTrace> {
     let trace = py
         .detach(|| algoscope::validate(text))
+        .map_err(facade_error)?;
+    Ok(NativeTrace::new(trace))
+}
+
+/// Reads and checks a trace file's bytes, JSON or gzip-compressed JSON
+/// (`algoscope::validate_bytes`).
+#[pyfunction]
+fn validate_bytes(py: Python<'_>, data: &[u8]) -> PyResult<NativeTrace> {
+    let trace = py
+        .detach(|| algoscope::validate_bytes(data))
         .map_err(facade_error)?;
     Ok(NativeTrace::new(trace))
 }
@@ -281,5 +315,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace_source, m)?)?;
     m.add_function(wrap_pyfunction!(trace_file, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_bytes, m)?)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 """The module API: tracing, data, pictures, budgets, input and the error classes."""
 
 import builtins
+import gzip
 import json
 import sys
 import time
@@ -138,6 +139,17 @@ def test_json_round_trip():
     expanded = json.loads(t.to_json(expanded=True))
     assert not expanded.get("heapDelta")
     assert algoscope.Trace.from_json(t.to_json(pretty=True).encode()).to_json() == t.to_json()
+
+
+def test_gzip_trace_files_read_back(tmp_path):
+    """A `.json.gz` file as `algoscope trace -o t.json.gz` writes it reads as bytes; corrupt
+    gzip is an InvalidTraceError, not a crash."""
+    t = algoscope.trace_file(EXAMPLES / "python" / "bubble_sort.py")
+    packed = gzip.compress(t.to_json().encode())
+    assert algoscope.Trace.from_json(packed).to_json() == t.to_json()
+    with pytest.raises(algoscope.InvalidTraceError) as info:
+        algoscope.Trace.from_json(packed[: len(packed) // 2])
+    assert "gzip" in str(info.value)
 
 
 def test_syntax_error_fields():

@@ -3,8 +3,14 @@
 //! [`algoscope::Render`], so every step is the same SVG as `algoscope render` writes.
 //! `viewer/` (the `@algoscope/viewer` package) loads it; `scripts/build-viewer.sh` builds it.
 //!
+//! With the feature `full` (the full build, `scripts/build-viewer.sh --full`), it also analyses,
+//! instruments and assembles traces from a tracer's records ([`full`]).
+//!
 //! Steps are 0-based, as in the facade. Errors reach JavaScript as `Error` objects whose
 //! message is the facade's (`steps[3].line: expected integer` for a bad trace).
+
+#[cfg(feature = "full")]
+mod full;
 
 use algoscope::{LoopOptions, MemoryOptions, PlayerOptions, Render, RenderOptions};
 use wasm_bindgen::prelude::*;

@@ -46,6 +46,15 @@ pub enum Error {
         /// The scene's error.
         source: SceneError,
     },
+    /// A growth run's size variable is not assigned a number at the top level.
+    #[error("no top-level `{name} = <number>` (or `# viz: size {name}` hint) to vary")]
+    NoGrowthSize {
+        /// The variable asked for.
+        name: String,
+    },
+    /// A trace could not be written as JSON.
+    #[error("cannot write the trace: {0}")]
+    Write(#[from] serde_json::Error),
     /// The stepper page could not be built.
     #[cfg(feature = "page")]
     #[error("html: {0}")]
@@ -59,12 +68,12 @@ impl Error {
     /// | kind | when |
     /// |---|---|
     /// | `syntax` | the program does not parse |
-    /// | `invalid` | a trace is not valid (or not JSON) |
+    /// | `invalid` | a trace is not valid (or not JSON, not UTF-8, gzip that does not inflate) |
     /// | `interpreter` | no usable `python3` or `node` |
     /// | `step` | no such step, or no steps at all |
     /// | `no_loop` | no loop runs at the step asked for a loop history |
-    /// | `usage` | a size model that does not fit the trace's language |
-    /// | `run` | anything else: an unreadable program, a tracer bug, a scene or page error |
+    /// | `usage` | a size model that does not fit the trace's language; a growth run without its size variable |
+    /// | `run` | anything else: an unreadable program, a tracer bug, a scene or page error, a trace that cannot be written |
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Run(RunError::Syntax { .. }) => "syntax",
@@ -74,7 +83,7 @@ impl Error {
             ) => "interpreter",
             Error::StepOutOfRange { .. } | Error::NoSteps => "step",
             Error::NoLoop { .. } => "no_loop",
-            Error::Sizes(_) => "usage",
+            Error::Sizes(_) | Error::NoGrowthSize { .. } => "usage",
             _ => "run",
         }
     }
@@ -84,12 +93,12 @@ impl Error {
     ///
     /// | kind | fields |
     /// |---|---|
-    /// | `syntax` | `name`, `errors: [{line, column, message}]`, `line`, `column` (the first error's) |
+    /// | `syntax` | `filename`, `errors: [{line, column, message}]`, `line`, `column` (the first error's) |
     /// | `invalid` | `path` (the bad field's JSON path), `line`, `column` (text that is not JSON) |
     /// | `interpreter` | `language` (`python` or `javascript`) |
     /// | `step` | `step` (0-based, `null` for a trace with no steps), `count` |
     /// | `no_loop` | `step` (0-based), `spans: [[first, last]]` (steps counted from 1) |
-    /// | `usage` | `argument` (`sizes`) |
+    /// | `usage` | `argument` (`sizes`, or `size` with the `name`) |
     /// | `run` | none |
     ///
     /// # Example
@@ -111,7 +120,7 @@ impl Error {
                     .collect();
                 let first = errors.first();
                 json!({
-                    "name": name,
+                    "filename": name,
                     "errors": list,
                     "line": first.map(|e| e.line),
                     "column": first.map(|e| e.column),
@@ -133,6 +142,7 @@ impl Error {
             Error::NoSteps => json!({ "step": null, "count": 0 }),
             Error::NoLoop { step, spans } => json!({ "step": step, "spans": spans }),
             Error::Sizes(_) => json!({ "argument": "sizes" }),
+            Error::NoGrowthSize { name } => json!({ "argument": "size", "name": name }),
             _ => json!({}),
         }
     }

@@ -7,10 +7,17 @@
 //!
 //! - [`trace_file`] / [`trace`] (feature `native`, default): run a program under its
 //!   language's tracer (`python3`, `node`) within step and time budgets; a [`Trace`].
-//! - [`validate`]: read a trace someone else wrote (limits, schema, cross-references; errors
-//!   name the JSON path).
+//! - [`validate`] / [`validate_bytes`]: read a trace someone else wrote (limits, schema,
+//!   cross-references; errors name the JSON path); [`write_trace`] writes one (heap deltas or
+//!   full heaps, plain or gzip).
+//! - [`bigo`] (feature `analysis`): the program's Big-O estimate from its code, per function
+//!   and overall, each with an explanation (`algoscope-bigo` over the analysis' cost shape).
 //! - [`Render`]: built once per trace (hints applied, graphs laid out once over the whole run),
-//!   it answers [`Render::memory_svg`], [`Render::loop_svg`] and [`Render::page`].
+//!   it answers [`Render::memory_svg`], [`Render::loop_svg`] and [`Render::page`];
+//!   [`page`] builds the same page without preparing the trace here (the page's player
+//!   prepares it in the browser).
+//! - [`ErrorReport`] and [`step_index`]: what the JavaScript bindings share (the error object
+//!   they throw, steps counted back from the end).
 //!
 //! The layers below are their own crates: `algoscope-trace-format` (the contract),
 //! `algoscope-run` (tracers and the record protocol), `algoscope-scene` (what a step shows),
@@ -32,19 +39,41 @@
 //! # Ok::<(), algoscope::Error>(())
 //! ```
 
+mod bigo;
 mod chain;
 mod error;
+mod file;
+#[cfg(feature = "native")]
+mod measure;
 mod render;
+mod report;
 
+pub use algoscope_bigo::{
+    EstimateOptions, FunctionCheck, FunctionEstimate, LoopCheck, ProgramEstimate, RunCheck, Verdict,
+};
+#[cfg(feature = "analysis")]
+pub use algoscope_run::Instrumented;
+#[cfg(feature = "native")]
+pub use algoscope_run::Measurement;
 pub use algoscope_run::{unsupported_message, Program, RunError, TraceOptions, KILL_GRACE_MS};
 pub use algoscope_scene::{hint_warnings, HintWarning, SceneError, SizeModel};
 pub use algoscope_trace_format::{
-    expand_heaps, to_delta, Analysis, Language, ProgramError, StopReason, SyntaxError, Trace,
-    ValidationError,
+    expand_heaps, to_delta, validate_bytes_all, Analysis, Language, ProgramError, StopReason,
+    SyntaxError, Trace, ValidationError,
 };
 pub use algoscope_viewer::{PlayerOptions, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
+#[cfg(feature = "analysis")]
+pub use bigo::bigo;
+#[cfg(feature = "native")]
+pub use bigo::bigo_check;
 pub use error::Error;
+pub use file::{trace_json, validate_bytes, write_trace, WriteOptions};
+#[cfg(feature = "native")]
+pub use measure::{growth, measure, Growth, GrowthRun, GrowthVerdict};
+#[cfg(feature = "page")]
+pub use render::page;
 pub use render::{LoopOptions, MemoryOptions, PageOptions, Render, RenderOptions};
+pub use report::{step_index, ErrorReport};
 
 #[cfg(feature = "native")]
 pub use algoscope_run::{NODE_MIN_MAJOR, PYTHON_MIN_VERSION};
@@ -90,7 +119,7 @@ pub fn trace_file(path: &std::path::Path, options: &TraceOptions) -> Result<Trac
 }
 
 /// The static analysis of `source`: loops, index names, grid accesses, `viz:` hints and every
-/// syntax error.
+/// syntax error (feature `analysis`).
 ///
 /// # Example
 ///
@@ -98,7 +127,77 @@ pub fn trace_file(path: &std::path::Path, options: &TraceOptions) -> Result<Trac
 /// let analysis = algoscope::analyze("while x <\n    pass\n", algoscope::Language::Python);
 /// assert_eq!(analysis.syntax_errors[0].to_string(), "1:10: Expected an expression");
 /// ```
-#[cfg(feature = "native")]
+#[cfg(feature = "analysis")]
 pub fn analyze(source: &str, language: Language) -> Analysis {
     algoscope_run::analyze(source, language)
+}
+
+/// `program` (JavaScript or TypeScript) rewritten to report each step to the JS recorder
+/// (`runtimes/js`), with its static analysis (feature `analysis`): what a browser worker runs
+/// with the recorder to trace a program without a server.
+///
+/// # Errors
+/// [`Error::Run`]: a syntax error (every error with line and column), or a program that is not
+/// JavaScript or TypeScript.
+///
+/// # Example
+///
+/// ```
+/// use algoscope::{instrument, Language, Program};
+///
+/// let program = Program::from_source("const xs = [3, 1];\nxs.sort();\n", Language::Javascript, "sort.js");
+/// let out = instrument(&program)?;
+/// assert!(out.code.contains("__as") && !out.module);
+/// # Ok::<(), algoscope::Error>(())
+/// ```
+#[cfg(feature = "analysis")]
+pub fn instrument(program: &Program) -> Result<Instrumented, Error> {
+    Ok(algoscope_run::instrument(program)?)
+}
+
+/// The trace of `program` from the record stream its tracer wrote (`runtimes/PROTOCOL.md`: the
+/// Python tracer in Pyodide, the JS recorder in a worker), validated as a trace from a process
+/// is (feature `analysis`). The static analysis is redone here, so loop ids match the ones the
+/// tracer was given.
+///
+/// # Errors
+/// [`Error::Run`]: a syntax error, or records that are not the protocol (the message names the
+/// record's line).
+///
+/// # Example
+///
+/// ```
+/// use algoscope::{assemble, Language, Program};
+///
+/// let records = concat!(
+///     r#"{"l":1,"fp":0,"fa":["f1"],"f":[{"i":"f1","fn":"<module>","ln":1,"lv":[]}]}"#, "\n",
+///     r#"{"out":"hi\n"}"#, "\n",
+///     r#"{"e":"return","l":1,"n":3}"#, "\n",
+///     r#"{"end":{"counts":{"events":3,"functions":{}}}}"#, "\n",
+/// );
+/// let program = Program::from_source("print('hi')\n", Language::Python, "hi.py");
+/// let trace = assemble(&program, records)?;
+/// assert_eq!((trace.steps.len(), trace.stdout.as_str()), (2, "hi\n"));
+/// # Ok::<(), algoscope::Error>(())
+/// ```
+#[cfg(feature = "analysis")]
+pub fn assemble(program: &Program, records: &str) -> Result<Trace, Error> {
+    let analysis = analyze(&program.source, program.language);
+    if !analysis.syntax_errors.is_empty() {
+        return Err(RunError::Syntax {
+            name: program.name.clone(),
+            errors: analysis.syntax_errors,
+        }
+        .into());
+    }
+    let end = algoscope_run::ProcessEnd {
+        who: "the tracer",
+        killed: false,
+        status: "finished",
+        stderr: "",
+        limit: None,
+    };
+    Ok(algoscope_run::build_trace(
+        program, analysis, records, &end,
+    )?)
 }

@@ -301,14 +301,7 @@ impl Render {
     /// [`Error::Page`] when the page data cannot be written.
     #[cfg(feature = "page")]
     pub fn page(&self, options: &PageOptions) -> Result<String, Error> {
-        let page = algoscope_page::PageOptions {
-            title: options.title.clone(),
-            nested: options.nested,
-            sizes: self.scene.size_model,
-            loop_rows: options.loop_rows.unwrap_or(crate::PAGE_LOOP_ROWS),
-            loop_nodes: crate::PAGE_LOOP_NODES,
-        };
-        Ok(algoscope_page::build_page(&self.trace, &page)?)
+        page_of(&self.trace, self.scene.size_model, options)
     }
 
     /// What the player shows beside the pictures, per step: line, function, call depth,
@@ -327,6 +320,58 @@ impl Render {
         }
         Ok(())
     }
+}
+
+/// The stepper page of `trace`, as [`Render::page`] builds it, without preparing the trace
+/// for drawing here: the page's player prepares it in the browser, so the graph planning of
+/// the whole run, most of what [`Render::new`] costs on a long run, is skipped.
+/// The page is the same, byte for byte. Hint warnings are [`hint_warnings`]'s.
+///
+/// # Errors
+/// [`Error::Sizes`] when `render.sizes` does not describe the trace's language;
+/// [`Error::Page`] when the page data cannot be written.
+///
+/// # Example
+///
+/// ```
+/// use algoscope::{page, validate, PageOptions, Render, RenderOptions};
+///
+/// let trace = validate(r#"{"version": 1, "language": "python", "source": "x = 1\n",
+///   "steps": [{"event": "line", "line": 1, "stack": [], "heap": {}, "stdoutLength": 0}],
+///   "stdout": ""}"#)?;
+/// let options = PageOptions { title: "x.py".into(), ..PageOptions::default() };
+/// let html = page(trace.clone(), &RenderOptions::default(), &options)?;
+/// assert_eq!(html, Render::new(trace, &RenderOptions::default())?.page(&options)?);
+/// # Ok::<(), algoscope::Error>(())
+/// ```
+#[cfg(feature = "page")]
+pub fn page(
+    mut trace: Trace,
+    render: &RenderOptions,
+    options: &PageOptions,
+) -> Result<String, Error> {
+    if let Some(model) = render.sizes {
+        model.check_fits(trace.language)?;
+    }
+    apply_hints(&mut trace);
+    page_of(&trace, render.sizes, options)
+}
+
+/// The page of a trace whose hints are applied.
+#[cfg(feature = "page")]
+fn page_of(
+    trace: &Trace,
+    sizes: Option<SizeModel>,
+    options: &PageOptions,
+) -> Result<String, Error> {
+    let page = algoscope_page::PageOptions {
+        title: options.title.clone(),
+        nested: options.nested,
+        sizes,
+        loop_rows: options.loop_rows.unwrap_or(crate::PAGE_LOOP_ROWS),
+        loop_nodes: crate::PAGE_LOOP_NODES,
+    };
+    Ok(algoscope_page::build_page(trace, &page)?)
 }
 
 /// The row limit that keeps `scene`'s linked nodes within `budget` when its drawn rows hold

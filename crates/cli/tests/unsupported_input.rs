@@ -19,7 +19,7 @@ fn algoscope(args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-const WITH_JSON: &str = "expected .py, .js, .mjs, .cjs, .ts, .mts, .cts or .json\n";
+const WITH_JSON: &str = "expected .py, .js, .mjs, .cjs, .ts, .mts, .cts, .json or .json.gz\n";
 
 #[test]
 fn html_of_a_file_without_extension_lists_what_works() {

@@ -69,3 +69,35 @@ fn a_missing_file_is_a_clear_error() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn all_lists_every_problem_and_the_default_only_the_first() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let text = std::fs::read_to_string(fixture("python_features.json")).expect("fixture");
+    let mut doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    doc["language"] = "cobol".into();
+    doc["steps"][1]["line"] = "two".into();
+    doc["stdout"] = 7.into();
+    let path = dir.path().join("bad.json");
+    std::fs::write(&path, doc.to_string()).expect("written");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_algoscope"))
+        .args(["validate", "--all"])
+        .arg(&path)
+        .output()
+        .expect("the algoscope binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    let first = lines[0].to_owned();
+    lines.sort_unstable();
+    let shown = path.display().to_string();
+    for (line, field) in lines.iter().zip(["language", "stdout", "steps[1].line"]) {
+        assert!(line.starts_with(&format!("{shown}: {field}: ")), "{line}");
+    }
+    assert_eq!(out.status.code(), Some(1));
+
+    let one = validate(&path);
+    assert_eq!(String::from_utf8_lossy(&one.stderr), format!("{first}\n"));
+    assert_eq!(one.status.code(), Some(1));
+}

@@ -58,6 +58,7 @@ pub(crate) fn analyze(parsed: &Parsed, source: &str) -> Analysis {
     };
     parsed.program.visit_with(&mut visitor);
     visitor.out.hints = hints(parsed, &index);
+    visitor.out.cost = crate::cost::cost_shape(parsed, source);
     visitor.out
 }
 

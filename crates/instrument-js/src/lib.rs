@@ -41,6 +41,7 @@
 //! ```
 
 mod analysis;
+mod cost;
 mod edits;
 mod imports;
 mod lines;

@@ -47,13 +47,26 @@ pub(crate) fn parse(
             ..Default::default()
         }),
     };
-    let mut parser = Parser::new(syntax, StringInput::from(&*fm), Some(&comments));
-    let result = match kind {
-        SourceKind::Auto => parser.parse_program(),
-        SourceKind::Script => parser.parse_script().map(Program::Script),
-        SourceKind::Module => parser.parse_module().map(Program::Module),
+    // swc's parser has `unreachable!`s that some malformed inputs reach (found by fuzzing,
+    // fuzz/regressions/instrument_js): a panic there is a syntax error of the input, never a
+    // crash of the caller.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut parser = Parser::new(syntax, StringInput::from(&*fm), Some(&comments));
+        let result = match kind {
+            SourceKind::Auto => parser.parse_program(),
+            SourceKind::Script => parser.parse_script().map(Program::Script),
+            SourceKind::Module => parser.parse_module().map(Program::Module),
+        };
+        (result, parser.take_errors())
+    }));
+    let Ok((result, mut errors)) = parsed else {
+        return Err(vec![SyntaxError {
+            line: 1,
+            column: 1,
+            message: "the JavaScript parser failed on this text (it is not valid JavaScript)"
+                .into(),
+        }]);
     };
-    let mut errors = parser.take_errors();
     let program = match result {
         Ok(program) => Some(program),
         Err(fatal) => {

@@ -249,6 +249,17 @@ fn namespace_helper(stmt: &Stmt) -> Option<String> {
     }
 }
 
+/// Whether `stmt` is a string-literal statement (`"use strict"`), which in a directive
+/// prologue must come first and is left as it is.
+fn is_directive(stmt: &Stmt) -> bool {
+    matches!(stmt, Stmt::Expr(ExprStmt { expr, .. }) if matches!(&**expr, Expr::Lit(Lit::Str(_))))
+}
+
+/// How many statements `stmts` opens with as its directive prologue.
+fn directive_count(stmts: &[Stmt]) -> usize {
+    stmts.iter().take_while(|s| is_directive(s)).count()
+}
+
 fn directives_end<'s>(stmts: impl IntoIterator<Item = &'s Stmt>) -> Option<BytePos> {
     let mut end = None;
     for stmt in stmts {
@@ -263,6 +274,18 @@ fn directives_end<'s>(stmts: impl IntoIterator<Item = &'s Stmt>) -> Option<ByteP
 }
 
 impl<'a> Transformer<'a> {
+    /// What separates code inserted at `pos` from the text before it: `"; "` after a
+    /// directive written without its `;` (`"use strict"` at the end of a line or file), else
+    /// a space.
+    fn after_directive(&self, pos: usize) -> &'static str {
+        let before = self.text.get(..pos).unwrap_or_default().trim_end();
+        if before.ends_with('"') || before.ends_with('\'') {
+            "; "
+        } else {
+            " "
+        }
+    }
+
     fn off(&self, pos: BytePos) -> usize {
         pos.0.saturating_sub(self.start.0) as usize
     }
@@ -378,12 +401,18 @@ impl<'a> Transformer<'a> {
         self.decls.push(Vec::new());
         match (program, module_items) {
             (_, Some(items)) => {
-                for item in items {
+                let prologue = items
+                    .iter()
+                    .take_while(|i| i.as_stmt().is_some_and(is_directive))
+                    .count();
+                for item in &items[prologue..] {
                     self.module_item(item);
                 }
             }
             (Program::Script(s), None) => {
-                for stmt in &s.body {
+                // The directive prologue stays first, untouched (a step before it would
+                // make `"use strict"` an ordinary expression).
+                for stmt in &s.body[directive_count(&s.body)..] {
                     self.stmt_in_list(stmt);
                 }
             }
@@ -393,11 +422,24 @@ impl<'a> Transformer<'a> {
         self.pop_scope();
         self.fns.pop();
         let meta = serde_json::to_string(&self.meta).unwrap_or_else(|_| "{}".to_string());
-        let lead = if pos == 0 { "" } else { " " };
+        let lead = if pos == 0 {
+            ""
+        } else {
+            self.after_directive(pos)
+        };
+        // An HTML-like `-->` comment (a script's, Annex B) is one only at the start of a line:
+        // the set-up then ends its own line (the program's lines move down by one in the
+        // instrumented file; every step names its line itself).
+        let rest = self.text.get(pos..).unwrap_or_default();
+        let trail = if rest.trim_start_matches([' ', '\t']).starts_with("-->") {
+            "\n"
+        } else {
+            ""
+        };
         self.edits.first(
             pos,
             format_args!(
-                "{lead}__as.meta({meta}); {getter}const __asf = __as.main(0, __asv0); {regs}"
+                "{lead}__as.meta({meta}); {getter}const __asf = __as.main(0, __asv0); {regs}{trail}"
             ),
         );
     }
@@ -922,10 +964,15 @@ impl<'a> Transformer<'a> {
         let sid = self.getter();
         match (&spec.body, fid) {
             (Some(Body::Block(block)), Some(fid)) => {
-                let at = directives_end(&block.stmts)
-                    .map_or(self.off(block.span.lo) + 1, |p| self.off(p));
+                let directive_end = directives_end(&block.stmts).map(|p| self.off(p));
+                let at = directive_end.unwrap_or(self.off(block.span.lo) + 1);
+                let lead = if directive_end.is_some() {
+                    self.after_directive(at)
+                } else {
+                    ""
+                };
                 let head = format!(
-                    "const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); "
+                    "{lead}const __asf = __as.enter({fid}); try {{ {getter}__as.call(__asf, {sid}, __asv{sid}); "
                 );
                 self.edits.close_body(
                     at,
@@ -934,7 +981,7 @@ impl<'a> Transformer<'a> {
                     " } catch (__ase) { __as.raise(__asf, __ase); throw __ase; } finally { __as.exit(__asf); }",
                 );
                 self.depth += 1;
-                self.list(&block.stmts, at, head);
+                self.list(&block.stmts[directive_count(&block.stmts)..], at, head);
                 self.depth -= 1;
             }
             (Some(Body::Expr(expr)), Some(fid)) => {

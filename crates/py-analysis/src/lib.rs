@@ -13,7 +13,10 @@
 //!   written;
 //! - **hints** ([`Hint`]): every `# viz: …` comment, from the token stream, so text inside
 //!   strings never counts;
-//! - **syntax errors** ([`SyntaxError`]): all of them, with line, column and message.
+//! - **syntax errors** ([`SyntaxError`]): all of them, with line, column and message;
+//! - **the cost shape** ([`CostShape`]) for Big-O: per function, loops and their bounds,
+//!   calls of the program's own functions and how recursive calls shrink, memoisation,
+//!   alternatives, built-ins that are not O(1), and sizes read from input.
 //!
 //! The parser recovers from errors, so a program with syntax errors still gets the loops,
 //! names and hints of the parts that parsed. Analysis never panics, whatever the input.
@@ -21,6 +24,7 @@
 //! The output serialises with camelCase field names, the same as the trace format's, so it
 //! can be handed to the Python tracer as JSON.
 
+mod cost;
 mod decode;
 mod hints;
 mod loops;
@@ -29,7 +33,9 @@ mod stack;
 mod subscripts;
 mod syntax;
 
-pub use algoscope_trace_format::{Analysis, GridAccess, Hint, LoopInfo, LoopKind, SyntaxError};
+pub use algoscope_trace_format::{
+    Analysis, CostShape, GridAccess, Hint, LoopInfo, LoopKind, SyntaxError,
+};
 pub use decode::{decode_source, DecodeError};
 use ruff_python_ast::PythonVersion;
 use ruff_python_parser::{parse_unchecked, Mode, ParseOptions};
@@ -102,14 +108,21 @@ pub fn analyze(source: &str, options: &AnalyzeOptions) -> Analysis {
     let text = SourceText::new(source);
     let module = parsed.syntax();
     let subscripts = subscripts::subscripts(module, &text);
+    let depth = stack::nesting_depth(module);
     let analysis = Analysis {
         loops: loops::loops(module, parsed.tokens(), &text),
         index_names: subscripts.index_names,
         grid_accesses: subscripts.grid_accesses,
         hints: hints::hints(parsed.tokens(), &text),
         syntax_errors: syntax::syntax_errors(&parsed, &text),
+        // The cost shape's size reasoning recurses without stack growth: a program nested
+        // deeper than any algorithm gets no cost shape rather than a stack overflow.
+        cost: if depth <= cost::MAX_DEPTH {
+            cost::cost_shape(module, &text)
+        } else {
+            CostShape::default()
+        },
     };
-    let depth = stack::nesting_depth(module);
     stack::drop_deep(parsed, depth);
     analysis
 }

@@ -248,6 +248,30 @@ pub struct ProcessEnd<'a> {
     pub status: &'a str,
     /// The end of what it wrote to standard error.
     pub stderr: &'a str,
+    /// A resource limit the runner saw the process run into (a signal; too many
+    /// processes). Running out of memory is also read from the records and `stderr`.
+    pub limit: Option<StopReason>,
+}
+
+/// Whether a run ran out of memory, from what it left: an uncaught `MemoryError` (Python),
+/// or JavaScript's failed buffer allocation, as `error` (`type`, `message`); or, for a
+/// process that died without an end record, the out-of-memory message of Python or V8 on
+/// its standard error.
+pub(crate) fn memory_ran_out(error: Option<(&str, &str)>, stderr: Option<&str>) -> bool {
+    const MESSAGES: [&str; 6] = [
+        "MemoryError",
+        "JavaScript heap out of memory",
+        // V8: "Fatal process out of memory", "NewArray Allocation failed - process out of memory"
+        "process out of memory",
+        "Fatal process OOM",
+        "std::bad_alloc",
+        "Cannot allocate memory",
+    ];
+    let by_error = error.is_some_and(|(type_name, message)| {
+        type_name == "MemoryError"
+            || (type_name == "RangeError" && message.contains("allocation failed"))
+    });
+    by_error || stderr.is_some_and(|text| MESSAGES.iter().any(|m| text.contains(m)))
 }
 
 /// [`finish`] for a finished process: an error when it recorded nothing and was not killed,
@@ -262,7 +286,8 @@ fn finish_run(
     run: &ProcessEnd<'_>,
 ) -> Result<Trace, RunError> {
     let stderr = run.stderr.trim();
-    if assembled.end.is_none() && !run.killed && assembled.steps.is_empty() {
+    let ended_early = assembled.end.is_none();
+    if ended_early && !run.killed && assembled.steps.is_empty() && run.limit.is_none() {
         return Err(RunError::Tracer(format!(
             "{} stopped before recording anything ({}): {stderr}",
             run.who, run.status
@@ -277,7 +302,24 @@ fn finish_run(
         "the process ended before the program finished ({}){detail}",
         run.status
     );
-    Ok(finish(assembled, language, source, run.killed, Some(note)))
+    let mut trace = finish(assembled, language, source, run.killed, Some(note));
+    let memory = trace.stopped_by.is_none()
+        && memory_ran_out(
+            trace
+                .error
+                .as_ref()
+                .map(|e| (e.type_name.as_str(), e.message.as_str())),
+            ended_early.then_some(stderr),
+        );
+    let limit = run.limit.or(memory.then_some(StopReason::Memory));
+    if let Some(limit) = limit {
+        // A limit the process ran into outranks what its last records said: the error it
+        // raised was the limit's (MemoryError), and a time stop was the kill it led to.
+        trace.truncated = true;
+        trace.stopped_by = Some(limit);
+        trace.error = None;
+    }
+    Ok(trace)
 }
 
 /// Puts the pieces together: the steps and the end (or, without one, `killed` says whether the
@@ -309,6 +351,7 @@ fn finish(
             trace.stopped_by = match end.stopped_by.as_deref() {
                 Some("steps") => Some(StopReason::Steps),
                 Some("time") => Some(StopReason::Time),
+                Some("output") => Some(StopReason::Output),
                 _ => None,
             };
             trace.error = end.error.map(|e| ProgramError {
@@ -363,7 +406,9 @@ fn finish(
 ///     r#"{"end":{"counts":{"events":3,"functions":{}}}}"#, "\n",
 /// );
 /// let program = Program::from_source("print('hi')\n", Language::Python, "<program>");
-/// let end = ProcessEnd { who: "the tracer", killed: false, status: "exit status: 0", stderr: "" };
+/// let end = ProcessEnd {
+///     who: "the tracer", killed: false, status: "exit status: 0", stderr: "", limit: None,
+/// };
 /// let trace = build_trace(&program, Analysis::default(), records, &end)?;
 /// assert_eq!(trace.steps.len(), 2);
 /// assert_eq!(trace.stdout, "hi\n");
@@ -375,9 +420,18 @@ pub fn build_trace(
     records: &str,
     end: &ProcessEnd<'_>,
 ) -> Result<Trace, RunError> {
-    let assembled = assemble(records)?;
-    if let Some(fatal) = assembled.fatal {
-        return Err(RunError::Tracer(fatal));
+    let mut assembled = assemble(records)?;
+    if let Some(fatal) = assembled.fatal.take() {
+        // The tracer itself ran out of memory while recording: the program's memory limit.
+        if !memory_ran_out(None, Some(&fatal)) {
+            return Err(RunError::Tracer(fatal));
+        }
+        assembled.end = None;
+        let mut end = *end;
+        end.limit = Some(StopReason::Memory);
+        let mut trace = finish_run(assembled, program.language, &program.source, &end)?;
+        analysis.apply_to(&mut trace);
+        return Ok(check_trace(trace)?);
     }
     if let Some(syntax) = assembled.syntax {
         return Err(RunError::Syntax {

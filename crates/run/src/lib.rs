@@ -6,12 +6,16 @@
 //!   every tracer receives, decoding the record stream the tracers write
 //!   (`runtimes/PROTOCOL.md`), and assembling and validating the trace from it
 //!   ([`build_trace`]). A web worker that runs a tracer in the browser needs exactly this.
-//! - **The processes** (feature `native`, on by default): [`trace_program`] runs the static
+//! - **The analysis** (feature `analysis`, no I/O, builds for wasm too): [`analyze`] (loops,
+//!   index names, hints, syntax errors) and [`instrument`] (the JS/TS rewrite for the
+//!   recorder), over ruff's and swc's parsers.
+//! - **The processes** (feature `native`, on by default, with `analysis`): [`trace_program`] runs the static
 //!   analysis (a syntax error stops here, with every error's position), then Python programs
 //!   under the machine's `python3` with the embedded tracer, JavaScript and TypeScript
 //!   instrumented and run under `node` with the embedded recorder, each in its own process
 //!   group under the step and time budgets of [`TraceOptions`], killed
-//!   [`KILL_GRACE_MS`] past the time budget.
+//!   [`KILL_GRACE_MS`] past the time budget, and under its resource limits (memory, output,
+//!   CPU time, processes, no core dumps).
 //!
 //! A program that raises, loops forever or runs out of a budget is not an error: its trace
 //! says so (`error`, `truncated`, `stoppedBy`). [`RunError`] is for the cases where there is
@@ -31,6 +35,8 @@
 //! # Ok::<(), algoscope_run::RunError>(())
 //! ```
 
+#[cfg(feature = "analysis")]
+mod analysis;
 mod assemble;
 mod error;
 mod program;
@@ -46,10 +52,18 @@ pub use error::{unsupported_message, RunError};
 pub use program::Program;
 pub use request::{NodeRequest, PythonRequest, Request, ScriptKind};
 
+#[cfg(feature = "analysis")]
+pub use analysis::{analyze, analyze_program, instrument, Instrumented};
 #[cfg(feature = "native")]
-pub use native::{analyze, trace_program, NODE_MIN_MAJOR, PYTHON_MIN_VERSION};
+pub use native::{
+    measure_program, measure_python, trace_program, Measurement, NODE_MIN_MAJOR, PYTHON_MIN_VERSION,
+};
 
 /// How to run a traced program. `Default` is the trace format's policy.
+///
+/// The resource limits (`max_memory_mb`, `max_output_kb`, `max_cpu_ms`, `max_processes`) are
+/// for untrusted programs: hitting one ends the run with a trace that keeps every step
+/// recorded before it and names the limit in `stoppedBy`. Core dumps are always off.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceOptions {
     /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000.
@@ -64,6 +78,40 @@ pub struct TraceOptions {
     pub python: Option<std::path::PathBuf>,
     /// The Node.js for JavaScript and TypeScript; `node` on `PATH` when `None`.
     pub node: Option<std::path::PathBuf>,
+    /// Memory limit of the traced process in MiB (`stoppedBy: "memory"`): its data segment
+    /// (`RLIMIT_DATA`, which counts `malloc` and `mmap`), and for Node also the JavaScript
+    /// heap (`--max-old-space-size`, three quarters of it). 0 for none. Default 512.
+    pub max_memory_mb: u64,
+    /// Most output the program may print, in KiB of UTF-8 (`stoppedBy: "output"`; `stdout`
+    /// keeps what was printed up to it). 0 for none. Default 1,024.
+    pub max_output_kb: u64,
+    /// CPU-time limit of the traced process in ms, rounded up to whole seconds
+    /// (`RLIMIT_CPU`; `stoppedBy: "cpu"`). `None`: the time budget plus [`KILL_GRACE_MS`]
+    /// plus 2 s for interpreter start-up, so only a program burning several cores at once
+    /// reaches it before the wall clock.
+    pub max_cpu_ms: Option<u64>,
+    /// Most processes the traced program may have running at once, the tracer included
+    /// (`stoppedBy: "processes"`): a fork bomb is killed with its whole process group. 0 for
+    /// none. Default 32.
+    pub max_processes: u32,
+}
+
+impl TraceOptions {
+    /// The CPU-time limit in whole seconds ([`TraceOptions::max_cpu_ms`] rounded up, or its
+    /// default), at least 1.
+    pub fn cpu_limit_seconds(&self) -> u64 {
+        let ms = self.max_cpu_ms.unwrap_or_else(|| {
+            self.time_budget_ms
+                .saturating_add(KILL_GRACE_MS)
+                .saturating_add(2_000)
+        });
+        ms.div_ceil(1_000).max(1)
+    }
+
+    /// The output limit in bytes, `None` when there is none.
+    pub fn max_output_bytes(&self) -> Option<u64> {
+        (self.max_output_kb > 0).then(|| self.max_output_kb.saturating_mul(1024))
+    }
 }
 
 impl Default for TraceOptions {
@@ -74,6 +122,10 @@ impl Default for TraceOptions {
             stdin: None,
             python: None,
             node: None,
+            max_memory_mb: 512,
+            max_output_kb: 1024,
+            max_cpu_ms: None,
+            max_processes: 32,
         }
     }
 }

@@ -21,6 +21,7 @@ use serde::Serialize;
 ///     max_steps: 100,
 ///     time_budget_ms: 2_000,
 ///     stdin: None,
+///     max_output_bytes: Some(1 << 20),
 ///     runtime: PythonRequest { source: "x = 1\n".into(), ..PythonRequest::default() }.into(),
 /// };
 /// let json = serde_json::to_value(&request).unwrap();
@@ -41,6 +42,10 @@ pub struct Request {
     /// The program's standard input; `None` makes `input()` / `prompt()` raise an error
     /// that says how to give some.
     pub stdin: Option<String>,
+    /// Most bytes (UTF-8) the program may print before the tracer stops itself
+    /// (`stoppedBy: "output"`), keeping what fits; no limit when `None` (left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_output_bytes: Option<u64>,
     /// What the runtime needs to start the program.
     #[serde(flatten)]
     pub runtime: RuntimeRequest,

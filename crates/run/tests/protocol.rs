@@ -26,6 +26,7 @@ fn end(records: &str) -> ProcessEnd<'static> {
         killed: !records.ends_with('\n'),
         status: "exit status: 0",
         stderr: "",
+        limit: None,
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GridAccess, Hint, LoopInfo, Trace};
+use crate::{CostShape, GridAccess, Hint, LoopInfo, Trace};
 
 /// One syntax error in a program: where it starts and the parser's message.
 ///
@@ -43,11 +43,15 @@ pub struct Analysis {
     /// Every syntax error, sorted by position; empty when the program parses. A language
     /// whose parser recovers (Python) still fills the other fields from what parsed.
     pub syntax_errors: Vec<SyntaxError>,
+    /// The code's cost shape for Big-O estimates (not part of a trace); left out of the JSON
+    /// when empty (a language without cost extraction yet).
+    #[serde(default, skip_serializing_if = "CostShape::is_empty")]
+    pub cost: CostShape,
 }
 
 impl Analysis {
     /// Copies the analysis into the trace's static fields (`loops`, `indexNames`,
-    /// `gridAccesses`, `hints`); syntax errors are not part of a trace.
+    /// `gridAccesses`, `hints`); syntax errors and the cost shape are not part of a trace.
     pub fn apply_to(self, trace: &mut Trace) {
         trace.loops = self.loops;
         trace.index_names = self.index_names;

@@ -2,8 +2,10 @@
 
 use crate::path::JsonPath;
 
-/// Why a trace was refused. Every variant but [`ValidationError::Syntax`] names the JSON path
-/// of the offending value; `Display` starts with it (`steps[3].line: expected integer`).
+/// Why a trace was refused. Every variant but those about the bytes themselves
+/// ([`ValidationError::Syntax`], [`ValidationError::NotUtf8`], [`ValidationError::Compressed`],
+/// [`ValidationError::InflatedTooLarge`]) names the JSON path of the offending value; `Display`
+/// starts with it (`steps[3].line: expected integer`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ValidationError {
@@ -17,6 +19,25 @@ pub enum ValidationError {
         column: usize,
         /// What the parser expected.
         message: String,
+    },
+    /// A trace file's bytes (after inflating, when compressed) are not UTF-8 text; `offset`
+    /// is the first byte that is not.
+    #[error("byte {offset}: not UTF-8 text")]
+    NotUtf8 {
+        /// The first byte (0-based) that is not part of valid UTF-8.
+        offset: usize,
+    },
+    /// A gzip-compressed trace file does not inflate (corrupt, or cut short).
+    #[error("gzip: {message}")]
+    Compressed {
+        /// What the decoder said.
+        message: String,
+    },
+    /// A gzip-compressed trace file inflates past [`crate::Limits::max_inflated_bytes`].
+    #[error("gzip: inflates to more than {limit} bytes")]
+    InflatedTooLarge {
+        /// The limit that was passed.
+        limit: usize,
     },
     /// Arrays and objects are nested deeper than [`crate::Limits::max_depth`]; `path` is the
     /// first container past the limit.
@@ -190,11 +211,11 @@ pub enum ValidationError {
 
 impl ValidationError {
     /// The JSON path of the offending value; `None` for a syntax error, which has a line and
-    /// column instead.
+    /// column instead, and for bytes that are no JSON text at all (not UTF-8, bad gzip).
     pub fn path(&self) -> Option<&JsonPath> {
         use ValidationError::*;
         match self {
-            Syntax { .. } => None,
+            Syntax { .. } | NotUtf8 { .. } | Compressed { .. } | InflatedTooLarge { .. } => None,
             TooDeep { path, .. }
             | TooManyValues { path, .. }
             | TooMuchText { path, .. }

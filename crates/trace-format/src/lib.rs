@@ -10,6 +10,8 @@
 //!   the JSON path (`steps[3].line: expected integer`);
 //! - heap deltas ([`expand_heaps`], [`to_delta`]): steps that carry only changed objects,
 //!   expanded with unchanged objects shared;
+//! - trace files as bytes ([`validate_bytes`], [`gzip`]): JSON text, or that text
+//!   compressed with gzip;
 //! - step diffs ([`diff_steps`]): changed locals, changed slots, new objects and frames.
 //!
 //! It knows nothing about any particular language or about drawing.
@@ -42,11 +44,13 @@
 //! ```
 
 mod analysis;
+mod cost;
 mod de;
 mod delta;
 mod diff;
 mod error;
 mod fast;
+mod file;
 mod heap;
 mod ids;
 mod limits;
@@ -62,14 +66,21 @@ mod unique;
 mod validate;
 
 pub use analysis::{Analysis, SyntaxError};
+pub use cost::{
+    CostNode, CostShape, FunctionShape, InputSize, LoopBound, OpCost, ShrinkKind, SizeRef,
+};
 pub use delta::{expand_heaps, to_delta};
 pub use diff::{diff_steps, ChangedLocal, StepDiff};
 pub use error::ValidationError;
+pub use file::{
+    gzip, is_gzip, trace_text, validate_bytes, validate_bytes_all, validate_bytes_with, GZIP_MAGIC,
+};
 pub use heap::{Heap, Iter as HeapIter};
 pub use limits::{check_limits, Limits, FORBIDDEN_KEY, TEXT_MAX_DEPTH};
 pub use path::{JsonPath, PathSegment};
 pub use schema::{schema, schema_json};
 pub use types::*;
 pub use validate::{
-    check_trace, validate_str, validate_str_with, validate_value, validate_value_with,
+    check_trace, validate_str, validate_str_all, validate_str_all_with, validate_str_with,
+    validate_value, validate_value_all_with, validate_value_with,
 };

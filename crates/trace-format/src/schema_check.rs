@@ -34,6 +34,23 @@ pub(crate) fn check_schema(document: &Value) -> Result<(), ValidationError> {
     }
 }
 
+/// Every place `document` does not fit the trace schema, in the schema's order (the first is
+/// [`check_schema`]'s error), each once.
+pub(crate) fn schema_problems(document: &Value) -> Vec<ValidationError> {
+    let mut problems: Vec<ValidationError> = Vec::new();
+    for error in validator().iter_errors(document) {
+        let (pointer, message) = describe(&error);
+        let problem = ValidationError::Schema {
+            path: JsonPath::from_pointer(document, &pointer),
+            message,
+        };
+        if !problems.contains(&problem) {
+            problems.push(problem);
+        }
+    }
+    problems
+}
+
 /// The compiled schema, built on first use.
 fn validator() -> &'static jsonschema::Validator {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();

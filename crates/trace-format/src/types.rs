@@ -49,10 +49,12 @@ pub struct Trace {
     /// stopped by a budget.
     #[serde(default)]
     pub error: Option<ProgramError>,
-    /// True when the run was cut short by a budget (see `stoppedBy`).
+    /// True when the run was cut short by a budget or a resource limit (see `stoppedBy`);
+    /// every step recorded before it is kept.
     #[serde(default)]
     pub truncated: bool,
-    /// Which budget stopped a truncated run; null otherwise.
+    /// Which budget or limit stopped a truncated run (`steps`, `time`, `memory`, `output`,
+    /// `cpu`, `processes`); null otherwise.
     #[serde(default)]
     pub stopped_by: Option<StopReason>,
     /// Counts of every event and call, recorded or not (sampling skips some).
@@ -246,14 +248,37 @@ pub struct ProgramError {
     pub line: Option<u32>,
 }
 
-/// Which budget stopped a run.
+/// Which budget or resource limit stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StopReason {
     /// The step budget (`max steps`) ran out.
     Steps,
-    /// The time budget ran out.
+    /// The time budget (wall clock) ran out.
     Time,
+    /// The program reached the memory limit (`max memory`).
+    Memory,
+    /// The program printed more than the output limit (`max output`); `stdout` keeps what
+    /// was printed up to it.
+    Output,
+    /// The program used up its CPU-time limit.
+    Cpu,
+    /// The program started more processes than the process limit (a fork bomb).
+    Processes,
+}
+
+impl StopReason {
+    /// The name used in the trace JSON (`"steps"`, `"memory"`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Steps => "steps",
+            StopReason::Time => "time",
+            StopReason::Memory => "memory",
+            StopReason::Output => "output",
+            StopReason::Cpu => "cpu",
+            StopReason::Processes => "processes",
+        }
+    }
 }
 
 /// Counts over the whole run, including events sampling did not record.

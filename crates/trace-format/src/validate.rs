@@ -12,7 +12,7 @@ use crate::lines::check_lines;
 use crate::path::{JsonPath, PathSegment};
 use crate::refs::check_references;
 #[cfg(feature = "schema-check")]
-use crate::schema_check::check_schema;
+use crate::schema_check::{check_schema, schema_problems};
 use crate::types::{Trace, SUPPORTED_VERSIONS};
 
 /// Reads a trace from JSON text with the default [`Limits`]. See [`validate_value`] for the
@@ -217,6 +217,92 @@ pub fn validate_value_with(document: Value, limits: &Limits) -> Result<Trace, Va
     check_references(&trace, &changes)?;
     check_lines(&trace)?;
     Ok(trace)
+}
+
+/// Every problem of a trace's JSON text, for a report that lists them all (`algoscope
+/// validate --all`); [`validate_str`] stops at the first, which is this list's first.
+///
+/// What can be listed is listed: every field the schema refuses, each with its JSON path;
+/// then, for a document that fits the types, the first cross-reference problem and the first
+/// line-number problem (the two checks are independent). A problem that leaves nothing
+/// further to check (not JSON, past the limits, an unsupported version, a heap delta that
+/// does not expand) is listed alone. Without the `schema-check` feature the schema's part is
+/// the types' first error.
+///
+/// # Errors
+///
+/// Every problem found, at least one, in the order above.
+///
+/// # Example
+///
+/// ```
+/// let text = r#"{"version": 1, "language": "cobol", "source": "",
+///   "steps": [{"event": "line", "line": "one", "stack": [], "heap": {}, "stdoutLength": 0}],
+///   "stdout": ""}"#;
+/// let problems = algoscope_trace_format::validate_str_all(text).unwrap_err();
+/// let paths: Vec<String> = problems
+///     .iter()
+///     .map(|p| p.path().map(ToString::to_string).unwrap_or_default())
+///     .collect();
+/// assert_eq!(paths, ["language", "steps[0].line"]);
+/// ```
+pub fn validate_str_all(text: &str) -> Result<Trace, Vec<ValidationError>> {
+    validate_str_all_with(text, &Limits::default())
+}
+
+/// [`validate_str_all`] with the given limits.
+///
+/// # Errors
+///
+/// As [`validate_str_all`].
+pub fn validate_str_all_with(text: &str, limits: &Limits) -> Result<Trace, Vec<ValidationError>> {
+    if let Some(trace) = read_valid(text, limits) {
+        return Ok(trace);
+    }
+    match crate::unique::from_str(text) {
+        Ok(document) => validate_value_all_with(document, limits),
+        Err(error) => Err(vec![parse_error(text, &error, limits)]),
+    }
+}
+
+/// [`validate_str_all`] for a JSON document, with the given limits.
+///
+/// # Errors
+///
+/// As [`validate_str_all`].
+pub fn validate_value_all_with(
+    document: Value,
+    limits: &Limits,
+) -> Result<Trace, Vec<ValidationError>> {
+    if let Err(error) = check_limits(&document, limits) {
+        drop_flat(document);
+        return Err(vec![error]);
+    }
+    check_version(&document).map_err(|e| vec![e])?;
+    let mut trace = match Trace::deserialize(&document) {
+        Ok(trace) => trace,
+        Err(_) => {
+            #[cfg(feature = "schema-check")]
+            {
+                let problems = schema_problems(&document);
+                if !problems.is_empty() {
+                    return Err(problems);
+                }
+            }
+            return Err(vec![deserialize_error(&document)]);
+        }
+    };
+    drop(document);
+    let changes = expand(&mut trace).map_err(|e| vec![e])?;
+    let problems: Vec<ValidationError> = [check_references(&trace, &changes), check_lines(&trace)]
+        .into_iter()
+        .filter_map(Result::err)
+        .collect();
+    if problems.is_empty() {
+        Ok(trace)
+    } else {
+        Err(problems)
+    }
 }
 
 /// A parse error: too deep when the text nests past the limit before the error position

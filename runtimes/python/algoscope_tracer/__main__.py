@@ -3,7 +3,7 @@
 The request is a JSON object: ``source`` (the program text), ``out`` (the file the records go
 to, one JSON line each, written as they are recorded), and optionally ``loops`` and
 ``indexNames`` (from the static analysis; loops are found with ``ast`` when absent),
-``maxSteps``, ``timeBudgetMs``, ``stdin`` (text, or null for none), ``inputHint`` and
+``maxSteps``, ``timeBudgetMs``, ``maxOutputBytes``, ``stdin`` (text, or null for none), ``inputHint`` and
 ``programDir`` (put first on ``sys.path``, as plain ``python3 FILE`` does).
 """
 
@@ -21,12 +21,23 @@ def main(request_path):
 
     fd = os.open(request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
 
+    forked = []
+    real_settrace = sys.settrace
+
     def emit(text):
+        if forked:  # a child the program forked: only the traced process writes records
+            return
         data = (text + "\n").encode("utf-8")
         while data:
             written = os.write(fd, data)
             data = data[written:]
 
+    def in_child():
+        forked.append(True)
+        real_settrace(None)
+
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=in_child)
     loops = request.get("loops")
     if loops is None:
         loops = find_loops(request["source"])
@@ -37,6 +48,7 @@ def main(request_path):
         loops=loops,
         index_names=request.get("indexNames") or {},
         input_hint=request.get("inputHint"),
+        max_output_bytes=request.get("maxOutputBytes"),
     )
     program_dir = request.get("programDir")
     if program_dir:

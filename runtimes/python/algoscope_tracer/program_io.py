@@ -4,7 +4,8 @@ Output goes to an in-memory UTF-8 stream with the same rules as a real non-inter
 stdout (strict encoding, no newline translation), so the program behaves and prints exactly
 as it would under plain ``python3``. ``print`` is the real one behind a thin wrapper that
 remembers what was printed and from which line, so the next step can point at the printed
-objects. ``input()`` reads the given standard input line by line.
+objects. ``input()`` reads the given standard input line by line. Past the output limit
+(``maxOutputBytes``) what does not fit is dropped and the tracer stops the run.
 """
 
 import builtins
@@ -20,20 +21,42 @@ class _KeptBytes(io.BytesIO):
     closed, so the program's later writes fail as they would under plain ``python3`` while the
     tracer can still read everything printed before."""
 
-    def __init__(self):
+    def __init__(self, limit=None, on_full=None):
         super().__init__()
         self._program_closed = False
         #: Something was written since :meth:`ProgramIO.new_text` last looked (so most steps
         #: need not ask where the stream is).
         self.written = False
+        #: Most bytes kept (None: no limit); ``on_full()`` is called by the write that passes
+        #: it, after what fits was kept; later writes are dropped.
+        self.limit = limit
+        self.on_full = on_full
+        self.full = False
 
     def write(self, data):
+        if self.limit is None:
+            self.written = True
+            return super().write(data)
+        if self.full:
+            return len(data)
+        room = self.limit - self.tell()
+        if len(data) <= room:
+            self.written = True
+            return super().write(data)
+        data = bytes(data)
+        cut = max(room, 0)
+        while 0 < cut < len(data) and (data[cut] & 0xC0) == 0x80:  # not inside a character
+            cut -= 1
         self.written = True
-        return super().write(data)
+        super().write(data[:cut])
+        self.full = True
+        if self.on_full is not None:
+            self.on_full()
+        return len(data)
 
     def writelines(self, lines):
-        self.written = True
-        return super().writelines(lines)
+        for line in lines:
+            self.write(line)
 
     def close(self):
         self._program_closed = True
@@ -46,8 +69,8 @@ class _KeptBytes(io.BytesIO):
 class ProgramIO:
     """Captured stdout, the given stdin, and the program's own ``print``/``input``."""
 
-    def __init__(self, stdin_text, input_hint=DEFAULT_INPUT_HINT):
-        self.buffer = _KeptBytes()
+    def __init__(self, stdin_text, input_hint=DEFAULT_INPUT_HINT, max_output_bytes=None, on_full=None):
+        self.buffer = _KeptBytes(max_output_bytes, on_full)
         self.stdout = io.TextIOWrapper(self.buffer, encoding="utf-8", errors="strict", newline="\n", write_through=True)
         self.stdin = io.StringIO(stdin_text or "")
         self.input_hint = input_hint

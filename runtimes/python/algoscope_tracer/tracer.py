@@ -7,12 +7,16 @@ sent at once as one wire record (``PROTOCOL.md``): frames, locals and heap objec
 they changed since the previous step, so a run that is killed still leaves every step it
 recorded.
 
-Budgets: after ``max_steps`` recorded steps or ``time_budget_ms`` the tracer raises
+Budgets: after ``max_steps`` recorded steps, ``time_budget_ms`` or ``max_output_bytes``
+printed, the tracer raises
 :class:`BudgetExceeded`, a ``BaseException`` (``except Exception:`` cannot catch it). Raising
 from a trace function switches tracing off, so a profile hook switches it back on at the
 program's next call or return, and the next event raises again: a bare ``except:`` cannot
 keep the program going for long. Code stuck in one long built-in call never reaches the
 tracer at all; whoever started the process stops it (the CLI kills it after the budget).
+
+asyncio runs on a virtual clock (``virtual_clock.py``): sleeps cost no time, and a program
+whose tasks all wait for nothing ends with an error instead of hanging.
 """
 
 import dis
@@ -22,11 +26,12 @@ import types
 
 from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
-from .program_io import ProgramIO
+from .program_io import DEFAULT_INPUT_HINT, ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
 from .values import INT_WIRE_MAX, Heap, clean, frame_vars, namespace_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 from .wire import record_encoder as _record_encoder
+from . import virtual_clock
 
 _perf_counter = time.perf_counter
 
@@ -188,6 +193,7 @@ class Options:
         index_names=None,
         input_hint=None,
         reread_heap=False,
+        max_output_bytes=None,
     ):
         self.max_steps = max_steps
         self.time_budget_ms = time_budget_ms
@@ -198,6 +204,8 @@ class Options:
         #: Re-read every object at every step instead of trusting purity.py (for tests: the
         #: records must be the same either way).
         self.reread_heap = reread_heap
+        #: Most bytes the program may print (None: no limit); past it the run stops.
+        self.max_output_bytes = max_output_bytes
 
 
 class Tracer:
@@ -214,7 +222,7 @@ class Tracer:
         self.loops = [Loop(info) for info in (options.loops or [])]
         self.index_names = options.index_names
         hint = options.input_hint
-        self.io = ProgramIO(options.stdin, hint) if hint else ProgramIO(options.stdin)
+        self.io = ProgramIO(options.stdin, hint or DEFAULT_INPUT_HINT, options.max_output_bytes, self._output_full)
         self.io.line_of_caller = self._line_of_caller
         self.heap = Heap(PROGRAM_FILE, self._frame_id_of)
         self.dict_of = self.heap.dict_of  # (bound once: resolving a call's callable uses it)
@@ -292,6 +300,7 @@ class Tracer:
         sys.argv = [PROGRAM_FILE]
         sys.setrecursionlimit(saved_limit + RECURSION_HEADROOM)
         error = None
+        undo_clock = virtual_clock.install() if virtual_clock.wanted(self.source) else None
         self.io.install()
         self.deadline = time.perf_counter() + self.options.time_budget_ms / 1000.0
         saved_hooks = (sys.settrace, sys.gettrace)
@@ -312,6 +321,8 @@ class Tracer:
             sys.setprofile(None)
             sys.settrace, sys.gettrace = saved_hooks
             self.io.restore()
+            if undo_clock is not None:
+                undo_clock()
             sys.setrecursionlimit(saved_limit)
             sys.argv = saved_argv
             if saved_main is not None:
@@ -680,6 +691,11 @@ class Tracer:
         limit = sys.getrecursionlimit() - RECURSION_HEADROOM
         if len(self.active) >= limit - 5:
             self._raise_into_program(RecursionError("maximum recursion depth exceeded"))
+
+    def _output_full(self):
+        """The program printed past the output limit: stop the run there (once)."""
+        if self.stop_reason is None and self.deadline is not None:
+            self._stop("output")
 
     def _stop(self, reason):
         self.stop_reason = reason

@@ -133,7 +133,7 @@ def translate(error: Exception, source: Optional[str] = None) -> AlgoscopeError:
             column=column,
             message=message,
             errors=errors,
-            filename=details["name"],
+            filename=details["filename"],
             source_line=source_line,
         )
     if kind == "invalid":

@@ -48,6 +48,10 @@ def trace_source(
     timeout_ms: int = 6000,
     python: Optional[str] = None,
     node: Optional[str] = None,
+    max_memory_mb: int = 512,
+    max_output_kb: int = 1024,
+    max_cpu_ms: Optional[int] = None,
+    max_processes: int = 32,
 ) -> NativeTrace: ...
 def trace_file(
     path: str,
@@ -56,5 +60,10 @@ def trace_file(
     timeout_ms: int = 6000,
     python: Optional[str] = None,
     node: Optional[str] = None,
+    max_memory_mb: int = 512,
+    max_output_kb: int = 1024,
+    max_cpu_ms: Optional[int] = None,
+    max_processes: int = 32,
 ) -> NativeTrace: ...
 def validate(text: str) -> NativeTrace: ...
+def validate_bytes(data: bytes) -> NativeTrace: ...

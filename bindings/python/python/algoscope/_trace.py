@@ -53,6 +53,21 @@ def _stdin_text(stdin: Union[None, str, Iterable[str]]) -> Optional[str]:
     return "".join(line if line.endswith("\n") else line + "\n" for line in stdin)
 
 
+def _check_limit(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise UsageError(f"{name} must be a non-negative integer (0: no limit), not {value!r}", argument=name)
+    return value
+
+
+def _limits(max_memory_mb: int, max_output_kb: int, max_cpu_ms: Optional[int], max_processes: int) -> dict:
+    return {
+        "max_memory_mb": _check_limit("max_memory_mb", max_memory_mb),
+        "max_output_kb": _check_limit("max_output_kb", max_output_kb),
+        "max_cpu_ms": None if max_cpu_ms is None else _check_budget("max_cpu_ms", max_cpu_ms),
+        "max_processes": _check_limit("max_processes", max_processes),
+    }
+
+
 def _check_budget(name: str, value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise UsageError(f"{name} must be a positive integer, not {value!r}", argument=name)
@@ -70,6 +85,10 @@ def trace(
     call: Optional[str] = None,
     python: Optional[PathLike] = None,
     node: Optional[PathLike] = None,
+    max_memory_mb: int = 512,
+    max_output_kb: int = 1024,
+    max_cpu_ms: Optional[int] = None,
+    max_processes: int = 32,
 ) -> "Trace":
     """Runs ``code`` once in a child process under its language's tracer and returns its
     :class:`Trace`.
@@ -77,7 +96,11 @@ def trace(
     The program runs under this interpreter (``sys.executable``; ``python=`` picks another)
     or, for ``language="javascript"``/``"typescript"``, under ``node`` (``node=`` picks
     one), with the same budgets as the command line: ``max_steps`` recorded steps and
-    ``timeout_ms`` of run time, the process killed if it is still running a second past it.
+    ``timeout_ms`` of run time, the process killed if it is still running a second past it,
+    and the same resource limits: ``max_memory_mb`` (512), ``max_output_kb`` printed (1024),
+    ``max_cpu_ms`` (the time budget plus 3 s) and ``max_processes`` (32) running at once, 0
+    for no limit; hitting one stops the run with every step before it
+    (``Trace.stopped_by`` is ``"memory"``, ``"output"``, ``"cpu"`` or ``"processes"``).
     It cannot see or change this interpreter's variables. ``stdin`` is what ``input()``
     reads (a string, or lines). ``call`` is appended as the program's last line (``call="f(3)"``:
     trace the definitions, then that call). ``filename`` names the program in messages and
@@ -113,6 +136,7 @@ def trace(
             timeout_ms=_check_budget("timeout_ms", timeout_ms),
             python=_default_python(python),
             node=None if node is None else os.fspath(node),
+            **_limits(max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
         )
     except NativeError as error:
         raise translate(error, code) from None
@@ -128,6 +152,10 @@ def trace_file(
     timeout_ms: int = 6000,
     python: Optional[PathLike] = None,
     node: Optional[PathLike] = None,
+    max_memory_mb: int = 512,
+    max_output_kb: int = 1024,
+    max_cpu_ms: Optional[int] = None,
+    max_processes: int = 32,
 ) -> "Trace":
     """Traces the program file at ``path`` as :func:`trace` does, its language from the
     extension (``.py``; ``.js``, ``.mjs``, ``.cjs``; ``.ts``, ``.mts``, ``.cts``) and its
@@ -142,6 +170,7 @@ def trace_file(
             timeout_ms=_check_budget("timeout_ms", timeout_ms),
             python=_default_python(python),
             node=None if node is None else os.fspath(node),
+            **_limits(max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
         )
     except NativeError as error:
         source = None
@@ -280,13 +309,15 @@ class Trace:
 
     @classmethod
     def from_json(cls, text: Union[str, bytes], *, title: str = "trace") -> "Trace":
-        """Reads and checks a trace (limits, schema, cross-references). A bad trace raises
-        :class:`algoscope.InvalidTraceError` (a ``ValueError``) naming the JSON path of the
-        first bad value."""
-        if isinstance(text, (bytes, bytearray)):
-            text = bytes(text).decode("utf-8")
+        """Reads and checks a trace (limits, schema, cross-references): JSON text, or a trace
+        file's bytes (JSON, or gzip-compressed JSON as ``algoscope trace -o t.json.gz``
+        writes). A bad trace raises :class:`algoscope.InvalidTraceError` (a ``ValueError``)
+        naming the JSON path of the first bad value."""
         try:
-            native = _native.validate(text)
+            if isinstance(text, (bytes, bytearray, memoryview)):
+                native = _native.validate_bytes(bytes(text))
+            else:
+                native = _native.validate(text)
         except NativeError as error:
             raise translate(error) from None
         return cls(native, title=title)

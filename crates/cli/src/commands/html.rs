@@ -4,16 +4,17 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use algoscope::{PageOptions, SizeModel};
+use algoscope::{Error, PageOptions, RenderOptions, SizeModel};
 
 use super::input::{load_trace, RunArgs};
+use super::notes::print_hint_warnings;
 use super::output::{refuse_overwriting_input, write_stdout};
-use super::render::{check_sizes_of_input, prepare};
+use super::render::check_sizes_of_input;
 
 /// Arguments of `html`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The program to run and show (.py, .js, .mjs, .cjs, .ts, .mts, .cts), or a trace JSON file (.json).
+    /// The program to run and show (.py, .js, .mjs, .cjs, .ts, .mts, .cts), or a trace file (.json, or gzip-compressed .json.gz).
     pub input: PathBuf,
     /// Where to write the page; default `<input name without extension>.html` in the current
     /// directory.
@@ -41,7 +42,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     refuse_overwriting_input(&args.input, &output)?;
     check_sizes_of_input(&args.input, args.sizes)?;
     let trace = load_trace(&args.input, &args.run)?;
-    let render = prepare(trace, args.sizes)?;
+    print_hint_warnings(&algoscope::hint_warnings(&trace));
     let title = args
         .input
         .file_name()
@@ -52,7 +53,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         nested: args.nested,
         ..PageOptions::default()
     };
-    let page = render.page(&options).map_err(|e| e.to_string())?;
+    let render = RenderOptions { sizes: args.sizes };
+    let page = algoscope::page(trace, &render, &options).map_err(|e| match e {
+        Error::Sizes(e) => format!("--sizes: {e}"),
+        other => other.to_string(),
+    })?;
     std::fs::write(&output, page).map_err(|e| format!("{}: {e}", output.display()))?;
     write_stdout(&format!("{}\n", output.display()))?;
     Ok(ExitCode::SUCCESS)

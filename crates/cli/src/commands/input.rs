@@ -1,5 +1,6 @@
-//! The `PROGRAM | TRACE.json` input shared by the commands that draw a run: a trace file is
-//! read and validated; anything else is traced first, under the budget flags of [`RunArgs`].
+//! The `PROGRAM | TRACE.json` input shared by the commands that draw a run: a trace file
+//! (`.json`, or gzip-compressed `.json.gz`) is read and validated; anything else is traced
+//! first, under the budget flags of [`RunArgs`].
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,22 @@ pub struct RunArgs {
     /// default.
     #[arg(long, value_name = "PATH")]
     pub node: Option<PathBuf>,
+    /// Memory limit of the traced program in MiB (0: none); reaching it stops the run
+    /// (`stoppedBy: "memory"`).
+    #[arg(long, value_name = "MB", default_value_t = TraceOptions::default().max_memory_mb)]
+    pub max_memory_mb: u64,
+    /// Most output the program may print, in KiB (0: none); past it the run stops
+    /// (`stoppedBy: "output"`).
+    #[arg(long, value_name = "KB", default_value_t = TraceOptions::default().max_output_kb)]
+    pub max_output_kb: u64,
+    /// CPU-time limit of the traced program in milliseconds, rounded up to whole seconds
+    /// (`stoppedBy: "cpu"`); by default the time budget plus 3 s.
+    #[arg(long, value_name = "N")]
+    pub max_cpu_ms: Option<u64>,
+    /// Most processes the program may run at once (0: no limit); a fork bomb is killed
+    /// (`stoppedBy: "processes"`).
+    #[arg(long, value_name = "N", default_value_t = TraceOptions::default().max_processes)]
+    pub max_processes: u32,
 }
 
 impl RunArgs {
@@ -46,11 +63,31 @@ impl RunArgs {
             stdin,
             python: self.python.clone(),
             node: self.node.clone(),
+            max_memory_mb: self.max_memory_mb,
+            max_output_kb: self.max_output_kb,
+            max_cpu_ms: self.max_cpu_ms,
+            max_processes: self.max_processes,
         })
     }
 }
 
-/// Reads `input` as a trace when its extension is `.json`, else traces it as a program.
+/// Whether `path`'s name ends in `.gz` (a gzip-compressed trace file), in any case.
+pub fn is_gz_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// Reads the trace file at `path` (JSON, or gzip-compressed JSON, told by its first bytes).
+///
+/// # Errors
+/// `PATH: reason` when it cannot be read or is not a valid trace (with the JSON path).
+pub fn read_trace_file(path: &Path) -> Result<Trace, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    algoscope::validate_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads `input` as a trace when its extension is `.json` or `.gz`, else traces it as a
+/// program.
 ///
 /// # Errors
 /// A message naming the file: unreadable, an invalid trace (with the JSON path), or why the
@@ -61,15 +98,13 @@ pub fn load_trace(input: &Path, run: &RunArgs) -> Result<Trace, String> {
     let is_json = input
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    if is_json {
-        let text =
-            std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
-        return algoscope::validate(&text).map_err(|e| format!("{}: {e}", input.display()));
+    if is_json || is_gz_name(input) {
+        return read_trace_file(input);
     }
     let options = run.options()?;
     let program = Program::from_path(input).map_err(|e| match e {
         RunError::Unsupported { path, extension } => {
-            unsupported_message(&path, &extension, &["json"])
+            unsupported_message(&path, &extension, &["json", "json.gz"])
         }
         other => other.to_string(),
     })?;

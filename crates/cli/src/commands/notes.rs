@@ -29,12 +29,16 @@ pub fn run_notes(trace: &Trace) -> Vec<String> {
         });
     }
     if let Some(reason) = trace.stopped_by {
-        let budget = match reason {
-            StopReason::Time => "time",
-            StopReason::Steps => "step",
+        let limit = match reason {
+            StopReason::Time => "time budget",
+            StopReason::Steps => "step budget",
+            StopReason::Memory => "memory limit",
+            StopReason::Output => "output limit",
+            StopReason::Cpu => "CPU-time limit",
+            StopReason::Processes => "process limit",
         };
         notes.push(format!(
-            "note: stopped by the {budget} budget after {} steps",
+            "note: stopped by the {limit} after {} steps",
             trace.steps.len()
         ));
     }

@@ -9,9 +9,17 @@ use std::path::Path;
 /// # Errors
 /// `standard output: <reason>` when the write fails (a closed pipe, a full disk).
 pub fn write_stdout(text: &str) -> Result<(), String> {
+    write_stdout_bytes(text.as_bytes())
+}
+
+/// Writes `bytes` (a gzip-compressed trace, say) to standard output and flushes it.
+///
+/// # Errors
+/// As [`write_stdout`].
+pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
     stdout
-        .write_all(text.as_bytes())
+        .write_all(bytes)
         .and_then(|()| stdout.flush())
         .map_err(|e| format!("standard output: {e}"))
 }

@@ -52,7 +52,7 @@ pub enum View {
 /// Arguments of `render`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A trace JSON file (.json), or a program to trace first (.py, .js, .mjs, .cjs, .ts, .mts, .cts).
+    /// A trace file (.json or .json.gz), or a program to trace first (.py, .js, .mjs, .cjs, .ts, .mts, .cts).
     pub input: PathBuf,
     /// The step to draw, counted from 1, or `last`.
     #[arg(long, value_name = "N|last", default_value = "last")]

@@ -1,6 +1,7 @@
-//! `algoscope trace PROGRAM [-o OUT.json] [--stdin FILE] [--max-steps N] [--timeout-ms N]
-//! [--python PATH] [--node PATH] [--pretty] [--expanded]`: run a program once and write its
-//! trace, its heaps as deltas unless `--expanded`.
+//! `algoscope trace PROGRAM [-o OUT.json|OUT.json.gz] [--stdin FILE] [--max-steps N]
+//! [--timeout-ms N] [--python PATH] [--node PATH] [--pretty] [--expanded] [--gzip]`: run a
+//! program once and write its trace, its heaps as deltas unless `--expanded`, gzip-compressed
+//! with `--gzip` or an output name ending in `.gz`.
 //!
 //! Exit 0 whenever a trace was written, even if the program raised (the trace holds the
 //! error) or ran out of a budget (`truncated`); a one-line `note:` on standard error says
@@ -12,18 +13,19 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use algoscope::{Error, Program, RunError};
+use algoscope::{Error, Program, RunError, WriteOptions};
 
 use super::input::{syntax_lines, RunArgs};
 use super::notes::{print_hint_warnings, print_notes};
-use super::output::{refuse_overwriting_input, write_stdout};
+use super::output::{refuse_overwriting_input, write_stdout_bytes};
 
 /// Arguments of `trace`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The program to trace: .py, .js, .mjs, .cjs, .ts, .mts or .cts.
     pub program: PathBuf,
-    /// Where to write the trace JSON; standard output when absent.
+    /// Where to write the trace JSON (gzip-compressed when the name ends in `.gz`); standard
+    /// output when absent or `-`.
     #[arg(short = 'o', long = "output", value_name = "OUT.json")]
     pub output: Option<PathBuf>,
     /// Budgets, input and interpreters of the run.
@@ -37,6 +39,10 @@ pub struct Args {
     /// `html`.
     #[arg(long)]
     pub expanded: bool,
+    /// Compress the JSON with gzip (20–70 times smaller on long runs), also to standard
+    /// output; implied by an output name ending in `.gz`.
+    #[arg(long)]
+    pub gzip: bool,
 }
 
 /// Exit status for a program with syntax errors.
@@ -59,21 +65,25 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     print_notes(&trace);
     print_hint_warnings(&algoscope::hint_warnings(&trace));
-    let trace = if args.expanded {
-        trace
-    } else {
-        algoscope::to_delta(&trace)
-    };
-    let mut text = if args.pretty {
-        serde_json::to_string_pretty(&trace)
-    } else {
-        serde_json::to_string(&trace)
-    }
-    .map_err(|e| format!("cannot write the trace: {e}"))?;
-    text.push('\n');
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => write_stdout(&text)?,
+    let gzip = args.gzip || args.output.as_deref().is_some_and(super::input::is_gz_name);
+    let bytes = algoscope::write_trace(
+        &trace,
+        &WriteOptions {
+            expanded: args.expanded,
+            pretty: args.pretty,
+            gzip,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    match args
+        .output
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"))
+    {
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => write_stdout_bytes(&bytes)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,49 +1,23 @@
 //! Running tracers as processes on this machine (feature `native`): Python under `python3`
 //! ([`python`]), JavaScript and TypeScript instrumented and run under `node` ([`node`]), both
-//! in their own process group under the budgets ([`process`]).
+//! in their own process group under the budgets ([`process`]) and resource limits
+//! ([`limits`]).
 
+mod limits;
+mod measure;
 mod node;
 mod process;
 mod python;
 
 use std::path::Path;
 
-use algoscope_trace_format::{Analysis, Language, Trace};
+use algoscope_trace_format::{Language, Trace};
 
 use crate::{Program, RunError, TraceOptions};
 
+pub use measure::{measure_program, measure_python, Measurement};
 pub use node::NODE_MIN_MAJOR;
 pub use python::PYTHON_MIN_VERSION;
-
-/// The static analysis of `source` in `language`: loops, index names, grid accesses, `viz:`
-/// hints and every syntax error (Python 3.12 syntax; JavaScript or TypeScript as swc parses
-/// it).
-///
-/// # Example
-///
-/// ```
-/// use algoscope_run::{analyze, Language};
-///
-/// let analysis = analyze("for i in range(3):\n    print(i)\n", Language::Python);
-/// assert_eq!(analysis.loops[0].id, "L1");
-/// let broken = analyze("function (\n", Language::Javascript);
-/// assert_eq!(broken.syntax_errors[0].line, 1);
-/// ```
-pub fn analyze(source: &str, language: Language) -> Analysis {
-    match language {
-        Language::Python => algoscope_py_analysis::analyze(
-            source,
-            &algoscope_py_analysis::AnalyzeOptions::default(),
-        ),
-        Language::Javascript | Language::Typescript => algoscope_instrument_js::analyze(
-            source,
-            &algoscope_instrument_js::InstrumentOptions {
-                language,
-                ..Default::default()
-            },
-        ),
-    }
-}
 
 /// Traces one run of `program` and returns the validated trace with full heaps.
 ///
@@ -109,4 +83,18 @@ impl Program {
                 .map(Path::to_path_buf),
         })
     }
+}
+
+/// A fresh temporary folder named `prefix…` for one run's files, removed when dropped.
+///
+/// # Errors
+/// [`RunError::Temp`] when it cannot be made.
+fn temp_dir(prefix: &str) -> Result<tempfile::TempDir, RunError> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(|source| RunError::Temp {
+            path: std::env::temp_dir(),
+            source,
+        })
 }

@@ -9,10 +9,11 @@
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use algoscope_instrument_js::{instrument, InstrumentError, InstrumentOptions, Instrumented};
+use algoscope_instrument_js::Instrumented;
 use algoscope_runtimes::{write_files, JS_RECORDER};
-use algoscope_trace_format::{SyntaxError, Trace};
+use algoscope_trace_format::{StopReason, SyntaxError, Trace};
 
+use super::limits::{limited_command, node_heap_flag};
 use super::process::{spawn_in_group, wait_with_budget};
 use crate::{
     build_trace, NodeRequest, ProcessEnd, Program, Request, RunError, ScriptKind, TraceOptions,
@@ -23,35 +24,7 @@ pub const NODE_MIN_MAJOR: u32 = 18;
 
 /// Traces a JavaScript or TypeScript program; see [`super::trace_program`].
 pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trace, RunError> {
-    let instrumented = instrument(
-        &program.source,
-        &InstrumentOptions {
-            language: program.language,
-            ..Default::default()
-        },
-    )
-    .map_err(|error| match error {
-        InstrumentError::Syntax { errors } => RunError::Syntax {
-            name: program.name.clone(),
-            errors,
-        },
-        other => RunError::Tracer(other.to_string()),
-    })?;
-    let source_path = source_path(program);
-    check_imports(program, &source_path, &instrumented)?;
-    let node = options
-        .node
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("node"));
-    check_node(&node)?;
-    let dir = tempfile::Builder::new()
-        .prefix("algoscope-js-")
-        .tempdir()
-        .map_err(|source| RunError::Temp {
-            path: std::env::temp_dir(),
-            source,
-        })?;
-    let ran = run_node(&node, dir.path(), &source_path, &instrumented, options)?;
+    let (instrumented, ran) = instrument_and_run(program, options, "node-run.mjs")?;
     build_trace(
         program,
         instrumented.analysis,
@@ -61,8 +34,46 @@ pub(super) fn trace_js(program: &Program, options: &TraceOptions) -> Result<Trac
             killed: ran.killed,
             status: &ran.status,
             stderr: &ran.stderr,
+            limit: ran.limit,
         },
     )
+}
+
+/// Measures a JavaScript or TypeScript program: the instrumented program run with the
+/// counting `__as` of `runtimes/js/measure.mjs`; see [`super::measure_program`].
+pub(super) fn measure_js(
+    program: &Program,
+    options: &TraceOptions,
+) -> Result<super::Measurement, RunError> {
+    let (_, ran) = instrument_and_run(program, options, "measure-run.mjs")?;
+    super::measure::parse_counts(&ran.records, ran.killed, &ran.status, &ran.stderr)
+}
+
+/// Instruments the program, checks its imports and `node`, and runs it with the runtime's
+/// `entry` (`node-run.mjs` records a trace, `measure-run.mjs` counts).
+fn instrument_and_run(
+    program: &Program,
+    options: &TraceOptions,
+    entry: &str,
+) -> Result<(Instrumented, Ran), RunError> {
+    let instrumented = crate::instrument(program)?;
+    let source_path = source_path(program);
+    check_imports(program, &source_path, &instrumented)?;
+    let node = options
+        .node
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("node"));
+    check_node(&node)?;
+    let dir = super::temp_dir("algoscope-js-")?;
+    let ran = run_node(
+        &node,
+        dir.path(),
+        &source_path,
+        &instrumented,
+        options,
+        entry,
+    )?;
+    Ok((instrumented, ran))
 }
 
 /// Where the program runs as far as it can tell: its own file (or, for text that came from
@@ -160,6 +171,7 @@ struct Ran {
     killed: bool,
     status: String,
     stderr: String,
+    limit: Option<StopReason>,
 }
 
 fn write(path: &Path, text: &str) -> Result<(), RunError> {
@@ -175,6 +187,7 @@ fn run_node(
     source_path: &Path,
     program: &Instrumented,
     options: &TraceOptions,
+    entry: &str,
 ) -> Result<Ran, RunError> {
     write_files(dir, JS_RECORDER).map_err(|source| RunError::Temp {
         path: dir.to_path_buf(),
@@ -193,6 +206,7 @@ fn run_node(
         max_steps: options.max_steps,
         time_budget_ms: options.time_budget_ms,
         stdin: options.stdin.clone(),
+        max_output_bytes: options.max_output_bytes(),
         runtime: NodeRequest {
             program: program_path.display().to_string(),
             kind,
@@ -216,9 +230,11 @@ fn run_node(
         }
         None => Stdio::null(),
     };
+    let mut command = limited_command(node, options);
+    command.args(node_heap_flag(options));
     let child = spawn_in_group(
-        Command::new(node)
-            .arg(dir.join("node-run.mjs"))
+        command
+            .arg(dir.join(entry))
             .arg(&request_path)
             .current_dir(dir)
             .stdin(stdin),
@@ -226,11 +242,10 @@ fn run_node(
     .map_err(|e| RunError::NoNode {
         reason: format!("cannot run `{}`: {e}", node.display()),
     })?;
-    let finished = wait_with_budget(child, options.time_budget_ms, &records_path).map_err(|e| {
-        RunError::NoNode {
+    let finished =
+        wait_with_budget(child, options, &records_path).map_err(|e| RunError::NoNode {
             reason: format!("waiting for node: {e}"),
-        }
-    })?;
+        })?;
     let records = match std::fs::read(&records_path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -246,5 +261,6 @@ fn run_node(
         killed: finished.killed,
         status: finished.status.to_string(),
         stderr: finished.stderr,
+        limit: finished.limit,
     })
 }

@@ -19,9 +19,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 
-use crate::KILL_GRACE_MS;
+use algoscope_trace_format::StopReason;
+
+use super::limits::group_size;
+use crate::{TraceOptions, KILL_GRACE_MS};
 
 /// How much longer than the budget plus [`KILL_GRACE_MS`] a tracer that has not written its
 /// first record yet may run (interpreter start-up), in ms.
@@ -36,6 +40,14 @@ const READER_WAIT_MS: u64 = 500;
 /// How often the process is polled while it runs, in ms.
 const POLL_MS: u64 = 5;
 
+/// The process group is counted at every this many polls (counting reads `/proc`).
+const COUNT_EVERY: u32 = 4;
+
+/// `SIGXCPU`: the soft CPU-time limit was reached (the same number on Linux and the BSDs).
+const SIGXCPU: i32 = 24;
+/// `SIGKILL`.
+const SIGKILL: i32 = 9;
+
 /// How a tracer process ended.
 pub(super) struct Finished {
     /// Killed because it outlived the time budget plus [`KILL_GRACE_MS`].
@@ -44,10 +56,15 @@ pub(super) struct Finished {
     pub status: ExitStatus,
     /// The end (at most 16 KiB) of what it wrote to standard error, lossily decoded.
     pub stderr: String,
+    /// The resource limit it was stopped by, as far as its end shows: the process count
+    /// (killed here), the CPU time (`SIGXCPU`, or a `SIGKILL` not sent here once the run
+    /// could have used up its CPU time), or memory (any other `SIGKILL`: the kernel's
+    /// out-of-memory killer).
+    pub limit: Option<StopReason>,
 }
 
-/// Starts `command` as the leader of a new process group, with standard error piped (and
-/// standard output discarded).
+/// Starts `command` (made by [`super::limits::limited_command`]) as the leader of a new
+/// process group, with standard error piped (and standard output discarded).
 ///
 /// # Errors
 /// Whatever [`Command::spawn`] returns (program not found, not executable).
@@ -59,8 +76,9 @@ pub(super) fn spawn_in_group(command: &mut Command) -> std::io::Result<Child> {
         .spawn()
 }
 
-/// Waits for a child started by [`spawn_in_group`], killing its whole process group once
-/// `time_budget_ms` plus [`KILL_GRACE_MS`] has passed since the file `records` (where the
+/// Waits for a child started by [`spawn_in_group`], killing its whole process group once it
+/// has more than `options.max_processes` processes, or once the time budget plus
+/// [`KILL_GRACE_MS`] has passed since the file `records` (where the
 /// tracer streams its records) became non-empty, or [`START_LIMIT_MS`] later than that
 /// counted from now while it is still empty.
 ///
@@ -68,9 +86,11 @@ pub(super) fn spawn_in_group(command: &mut Command) -> std::io::Result<Child> {
 /// The error of polling or reaping the child.
 pub(super) fn wait_with_budget(
     mut child: Child,
-    time_budget_ms: u64,
+    options: &TraceOptions,
     records: &Path,
 ) -> std::io::Result<Finished> {
+    let time_budget_ms = options.time_budget_ms;
+    let started = Instant::now();
     let stderr = child.stderr.take().map(|pipe| {
         let (sender, receiver) = mpsc::channel();
         thread::spawn(move || {
@@ -83,9 +103,22 @@ pub(super) fn wait_with_budget(
     let mut recording = false;
     let group = child.id();
     let mut killed = false;
+    let mut too_many = false;
+    let mut polls: u32 = 0;
     let status = loop {
         if let Some(status) = child.try_wait()? {
             break status;
+        }
+        polls = polls.wrapping_add(1);
+        if options.max_processes > 0
+            && polls.is_multiple_of(COUNT_EVERY)
+            && group_size(group).is_some_and(|n| n > options.max_processes as usize)
+        {
+            too_many = true;
+            killed = true;
+            kill_group(group);
+            let _ = child.kill();
+            break child.wait()?;
         }
         let now = Instant::now();
         if !recording && std::fs::metadata(records).is_ok_and(|m| m.len() > 0) {
@@ -109,11 +142,41 @@ pub(super) fn wait_with_budget(
                 .ok()
         })
         .unwrap_or_default();
+    let limit = if too_many {
+        Some(StopReason::Processes)
+    } else {
+        signal_limit(status.signal(), killed, started.elapsed(), options)
+    };
     Ok(Finished {
         killed,
         status,
         stderr,
+        limit,
     })
+}
+
+/// The limit a process ended by `signal` ran into (`killed`: the `SIGKILL` was sent here).
+fn signal_limit(
+    signal: Option<i32>,
+    killed: bool,
+    elapsed: Duration,
+    options: &TraceOptions,
+) -> Option<StopReason> {
+    match signal? {
+        SIGXCPU => Some(StopReason::Cpu),
+        SIGKILL if !killed => {
+            // The hard CPU limit (a program that ignored SIGXCPU) can only have been reached
+            // once the run had that much time on every core.
+            let cores = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+            let cpu_ms = options.cpu_limit_seconds().saturating_mul(1_000) / cores;
+            if elapsed.as_millis() >= u128::from(cpu_ms) {
+                Some(StopReason::Cpu)
+            } else {
+                Some(StopReason::Memory)
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Reads `pipe` to its end, keeping the last [`STDERR_KEEP`] bytes.
@@ -136,6 +199,18 @@ fn read_tail(mut pipe: impl Read) -> String {
 /// Sends SIGKILL to every process in group `group` (`kill -KILL -- -GROUP`). A group that is
 /// already empty, or a missing `kill`, is not an error: the leader is killed directly too.
 fn kill_group(group: u32) {
+    // A process forking as the signal goes out can leave a child behind: signal again while
+    // the group is not empty (a few times at most).
+    for _ in 0..5 {
+        send_kill(group);
+        if group_size(group).is_none_or(|n| n == 0) {
+            break;
+        }
+        thread::sleep(Duration::from_millis(POLL_MS));
+    }
+}
+
+fn send_kill(group: u32) {
     let _ = Command::new("kill")
         .arg("-KILL")
         .arg("--")

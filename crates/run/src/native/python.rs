@@ -7,11 +7,12 @@
 //! is the same on every run, and no other `PYTHON*` variables.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 use algoscope_runtimes::{write_files, PYTHON_TRACER};
-use algoscope_trace_format::{Language, Trace};
+use algoscope_trace_format::{StopReason, Trace};
 
+use super::limits::{find_program, limited_command};
 use super::process::{spawn_in_group, wait_with_budget};
 use crate::{build_trace, ProcessEnd, Program, PythonRequest, Request, RunError, TraceOptions};
 
@@ -39,20 +40,8 @@ entry.main(sys.argv[2])
 
 /// Traces a Python program; see [`super::trace_program`].
 pub(super) fn trace_python(program: &Program, options: &TraceOptions) -> Result<Trace, RunError> {
-    let analysis = super::analyze(&program.source, Language::Python);
-    if !analysis.syntax_errors.is_empty() {
-        return Err(RunError::Syntax {
-            name: program.name.clone(),
-            errors: analysis.syntax_errors,
-        });
-    }
-    let dir = tempfile::Builder::new()
-        .prefix("algoscope-py-")
-        .tempdir()
-        .map_err(|source| RunError::Temp {
-            path: std::env::temp_dir(),
-            source,
-        })?;
+    let analysis = crate::analyze_program(program)?;
+    let dir = super::temp_dir("algoscope-py-")?;
     let package = dir.path().join("algoscope_tracer");
     write_files(&package, PYTHON_TRACER).map_err(|source| RunError::Temp {
         path: package.clone(),
@@ -64,6 +53,7 @@ pub(super) fn trace_python(program: &Program, options: &TraceOptions) -> Result<
         max_steps: options.max_steps,
         time_budget_ms: options.time_budget_ms,
         stdin: options.stdin.clone(),
+        max_output_bytes: options.max_output_bytes(),
         runtime: PythonRequest {
             source: program.source.clone(),
             loops: Some(analysis.loops.clone()),
@@ -96,6 +86,7 @@ pub(super) fn trace_python(program: &Program, options: &TraceOptions) -> Result<
             killed: ran.killed,
             status: &ran.status,
             stderr: &ran.stderr,
+            limit: ran.limit,
         },
     )
 }
@@ -108,6 +99,8 @@ struct Ran {
     status: String,
     /// The end of what it wrote to standard error.
     stderr: String,
+    /// The resource limit it ran into, as far as the runner saw.
+    limit: Option<StopReason>,
 }
 
 fn run_tracer(
@@ -123,7 +116,14 @@ fn run_tracer(
     };
     let mut last_error = None;
     for candidate in &candidates {
-        match spawn(candidate, dir, request) {
+        let Some(found) = find_program(candidate) else {
+            last_error = Some((
+                candidate.clone(),
+                std::io::Error::from(std::io::ErrorKind::NotFound),
+            ));
+            continue;
+        };
+        match spawn(&found, dir, request, options) {
             Ok(child) => return wait(child, candidate, records, options),
             Err(error) => last_error = Some((candidate.clone(), error)),
         }
@@ -144,8 +144,13 @@ fn run_tracer(
     })
 }
 
-fn spawn(python: &Path, dir: &Path, request: &Path) -> std::io::Result<Child> {
-    let mut command = Command::new(python);
+fn spawn(
+    python: &Path,
+    dir: &Path,
+    request: &Path,
+    options: &TraceOptions,
+) -> std::io::Result<Child> {
+    let mut command = limited_command(python, options);
     command
         .arg("-s")
         .arg("-B")
@@ -172,8 +177,7 @@ fn wait(
     records: &Path,
     options: &TraceOptions,
 ) -> Result<Ran, RunError> {
-    let finished = wait_with_budget(child, options.time_budget_ms, records)
-        .map_err(|e| no_python(python, &e))?;
+    let finished = wait_with_budget(child, options, records).map_err(|e| no_python(python, &e))?;
     if finished.status.code() == Some(TOO_OLD_STATUS) {
         if let Some(version) = finished
             .stderr
@@ -190,6 +194,7 @@ fn wait(
         killed: finished.killed,
         status: finished.status.to_string(),
         stderr: finished.stderr,
+        limit: finished.limit,
     })
 }
 

@@ -32,7 +32,7 @@ use crate::build::slot_id;
 use crate::types::{frame_key, object_key};
 
 /// Which memory model sizes are computed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SizeModel {
     /// 64-bit CPython: `sys.getsizeof` as the tracer recorded it, fixed sizes for primitives.

@@ -1,0 +1,105 @@
+/* @algoscope/wasm: the Node module's API for everything that needs no process. */
+import type { Trace } from './pkg/trace.js'
+import type { Analysis, Instrumented, ProgramEstimate } from './pkg/analysis.js'
+import type { AlgoscopeErrorFields } from './pkg/error.js'
+export type * from './pkg/trace.js'
+export type * from './pkg/analysis.js'
+export type * from './pkg/error.js'
+
+/** What `init` loads the module from: its URL (default: beside this package), a fetch, or bytes. */
+export type ModuleSource = string | URL | Request | Response | BufferSource | WebAssembly.Module
+
+/** Loads the module asynchronously; call once before anything else. */
+export declare function init(input?: ModuleSource | Promise<Response>): Promise<void>
+export default init
+
+/** Loads the module from its bytes or a compiled module, synchronously. */
+export declare function initSync(input: BufferSource | WebAssembly.Module | { module: BufferSource | WebAssembly.Module }): void
+
+/** The one error every function throws: the same fields as the Node package's errors. */
+export declare class AlgoscopeError extends Error {}
+export interface AlgoscopeError extends AlgoscopeErrorFields {}
+
+/** Memory sizes drawn beside values (`docs/memory-sizes.md`). */
+export type SizeModel = 'python' | 'textbook' | 'v8'
+export type Language = 'python' | 'javascript' | 'typescript'
+
+export interface ValidateOptions {
+  /** Every step's full heap instead of heap deltas (default `false`). */
+  expanded?: boolean
+}
+/** Reads and checks a trace (JSON text, or a file's bytes: JSON or gzip); throws `invalid` with the bad field's `path`. */
+export declare function validate(text: string | Uint8Array, options?: ValidateOptions): Trace
+
+/** The static analysis of `code` (syntax errors are listed in it, not thrown). */
+export declare function analyze(code: string, language: Language): Analysis
+
+export interface BigoOptions {
+  /** The program's name in syntax errors (default `<program>`). */
+  filename?: string
+  /** Estimate this function only. */
+  function?: string
+}
+/** The Big-O estimate of `code` from its code alone; throws `syntax` when it does not parse. */
+export declare function bigo(code: string, language: Language, options?: BigoOptions): ProgramEstimate
+
+export interface InstrumentOptions {
+  /** The code is TypeScript (default `false`). */
+  typescript?: boolean
+  /** The program's name in syntax errors (default `program.js` / `program.ts`). */
+  filename?: string
+}
+/** `code` rewritten to report each step to the recorder; throws `syntax` with every error. */
+export declare function instrument(code: string, options?: InstrumentOptions): Instrumented
+
+export interface AssembleOptions {
+  /** The language of the program the records come from. */
+  language: Language
+  /** The name in messages (default `<program>`). */
+  filename?: string
+  /** Every step's full heap instead of heap deltas (default `false`). */
+  expanded?: boolean
+}
+/** The trace of `code` from its tracer's record stream (`runInstrumented` of `@algoscope/wasm/recorder`). */
+export declare function assemble(code: string, options: AssembleOptions, records: string): Trace
+
+export interface DrawOptions {
+  /** Show memory sizes in this model. */
+  sizes?: SizeModel
+}
+export interface MemorySvgOptions {
+  /** Draw objects referenced exactly once inside the box that holds them. */
+  nested?: boolean
+  /** Show memory sizes in this model (`renderMemory` only). */
+  sizes?: SizeModel
+}
+export interface LoopSvgOptions {
+  /** Most passes drawn as rows (the latest are kept). Default 120. */
+  maxRows?: number
+  /** Most linked-structure nodes drawn over all rows (default: no limit). */
+  maxNodes?: number
+  /** Show memory sizes in this model (`renderLoops` only). */
+  sizes?: SizeModel
+}
+
+/** A trace made ready to draw once, then any step drawn on request. */
+export declare class Renderer {
+  constructor(trace: Trace | string, options?: DrawOptions)
+  /** How many steps the trace has. */
+  get stepCount(): number
+  /** Step `step`'s memory picture as SVG (steps from 0; negative from the end). */
+  memorySvg(step: number, options?: MemorySvgOptions): string
+  /** The loop history at `step` as SVG; throws `no_loop` (with `spans`) when none runs. */
+  loopSvg(step: number, options?: LoopSvgOptions): string
+  /** Where loops run: `[first, last]` steps counted from 1. */
+  loopSpans(): Array<[number, number]>
+  /** The `viz:` hints that do not parse or name nothing any step shows. */
+  hintWarnings(): string[]
+  /** Frees the module's memory for this trace now. */
+  free(): void
+}
+
+/** Step `step`'s memory picture of `trace` as SVG, the bytes `algoscope render` writes. */
+export declare function renderMemory(trace: Trace | string, step: number, options?: MemorySvgOptions): string
+/** The loop history at step `step` of `trace` as SVG. */
+export declare function renderLoops(trace: Trace | string, step: number, options?: LoopSvgOptions): string

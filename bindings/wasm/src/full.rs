@@ -1,0 +1,217 @@
+//! The full build's functions (feature `full`): static analysis, the JS/TS rewrite for the
+//! recorder, assembling a trace from a tracer's record stream, validating and drawing — what a
+//! browser needs to trace and show a program with no server. Values cross as JSON text with
+//! the facade's shapes (`Analysis`, `Instrumented`, `Trace` with heap deltas); an error is
+//! thrown as the JSON text of the facade's [`ErrorReport`] (`{kind, code, message, line,
+//! column, path, …}`), which the package's `index.js` turns into an `AlgoscopeError`, the
+//! same object the Node module throws.
+
+use std::str::FromStr;
+
+use algoscope::{
+    ErrorReport, Language, LoopOptions, MemoryOptions, Program, Render, RenderOptions, SizeModel,
+    WriteOptions,
+};
+use wasm_bindgen::prelude::*;
+
+/// What a call answers, or the report it throws.
+type Outcome<T> = Result<T, JsValue>;
+
+/// The static analysis of `code` in `language` (`python`, `javascript`, `typescript`) as JSON
+/// (`Analysis`: loops, index names, grid accesses, hints, cost shape, syntax errors).
+///
+/// # Errors
+/// `usage`: an unknown language.
+#[wasm_bindgen]
+pub fn analyze(code: &str, language: &str) -> Outcome<String> {
+    let language = language_of(language)?;
+    json(&algoscope::analyze(code, language))
+}
+
+/// The Big-O estimate of `code` (in `language`) from its code alone, as JSON
+/// (`ProgramEstimate`); only `function` when given.
+///
+/// # Errors
+/// `usage` (an unknown language) or `syntax`.
+#[wasm_bindgen]
+pub fn bigo(
+    code: &str,
+    language: &str,
+    filename: &str,
+    function: Option<String>,
+) -> Outcome<String> {
+    let program = Program::from_source(code, language_of(language)?, filename);
+    let options = algoscope::EstimateOptions { function };
+    json(&algoscope::bigo(&program, &options).map_err(report)?)
+}
+
+/// `code` rewritten for the JS recorder, as JSON (`Instrumented`: `code`, `module`,
+/// `javascript`, `analysis`, `imports`); TypeScript when `typescript`.
+///
+/// # Errors
+/// `syntax`, with every syntax error.
+#[wasm_bindgen]
+pub fn instrument(code: &str, typescript: bool, filename: &str) -> Outcome<String> {
+    let language = if typescript {
+        Language::Typescript
+    } else {
+        Language::Javascript
+    };
+    let program = Program::from_source(code, language, filename);
+    json(&algoscope::instrument(&program).map_err(report)?)
+}
+
+/// The trace of `code` (in `language`) from the record stream its tracer wrote, validated, as
+/// the JSON `algoscope trace` writes (heap deltas, or full heaps when `expanded`).
+///
+/// # Errors
+/// `usage` (an unknown language), `syntax`, or `run` for records that are not the protocol
+/// (the message names the record's line).
+#[wasm_bindgen]
+pub fn assemble(
+    code: &str,
+    language: &str,
+    filename: &str,
+    records: &str,
+    expanded: bool,
+) -> Outcome<String> {
+    let program = Program::from_source(code, language_of(language)?, filename);
+    let trace = algoscope::assemble(&program, records).map_err(report)?;
+    trace_json(&trace, expanded)
+}
+
+/// Reads and checks a trace's JSON text (full heaps or deltas) and returns it as the JSON
+/// `algoscope trace` writes (heap deltas, or full heaps when `expanded`).
+///
+/// # Errors
+/// `invalid`: the first problem, with the JSON path of the bad field.
+#[wasm_bindgen]
+pub fn validate(text: &str, expanded: bool) -> Outcome<String> {
+    let trace = algoscope::validate(text).map_err(report)?;
+    trace_json(&trace, expanded)
+}
+
+/// [`validate`] for a trace file's bytes: JSON, or gzip-compressed JSON.
+///
+/// # Errors
+/// As [`validate`], and `invalid` for bytes that are not UTF-8 or gzip that does not inflate.
+#[wasm_bindgen(js_name = validateBytes)]
+pub fn validate_bytes(bytes: &[u8], expanded: bool) -> Outcome<String> {
+    let trace = algoscope::validate_bytes(bytes).map_err(report)?;
+    trace_json(&trace, expanded)
+}
+
+/// A trace made ready to draw once, then any step drawn on request (JavaScript class
+/// `Renderer`, wrapped by `index.js` as the Node module's `Renderer`).
+#[wasm_bindgen]
+pub struct Renderer {
+    render: Render,
+}
+
+#[wasm_bindgen]
+impl Renderer {
+    /// Reads `trace` (JSON text; checked as [`validate`] does) and prepares it for drawing,
+    /// memory sizes in the model `sizes` (`python`, `textbook`, `v8`) when given.
+    ///
+    /// # Errors
+    /// `invalid` (a bad trace), `usage` (an unknown size model, or one that does not fit the
+    /// trace's language).
+    #[wasm_bindgen(constructor)]
+    pub fn new(trace: &str, sizes: Option<String>) -> Outcome<Renderer> {
+        let sizes = sizes
+            .map(|name| SizeModel::from_str(&name).map_err(|e| ErrorReport::usage("sizes", e)))
+            .transpose()
+            .map_err(thrown)?;
+        let trace = algoscope::validate(trace).map_err(report)?;
+        let render = Render::new(trace, &RenderOptions { sizes }).map_err(report)?;
+        Ok(Renderer { render })
+    }
+
+    /// How many steps the trace has.
+    #[wasm_bindgen(getter, js_name = stepCount)]
+    pub fn step_count(&self) -> usize {
+        self.render.step_count()
+    }
+
+    /// Step `step`'s memory picture as an SVG document (steps from 0; negative from the end),
+    /// singly referenced objects inside their holder when `nested`.
+    ///
+    /// # Errors
+    /// `step`: no such step.
+    #[wasm_bindgen(js_name = memorySvg)]
+    pub fn memory_svg(&self, step: i32, nested: bool) -> Outcome<String> {
+        let step = self.index(step)?;
+        self.render
+            .memory_svg(step, &MemoryOptions { nested })
+            .map_err(report)
+    }
+
+    /// The history of the loop running at step `step` as an SVG document: at most `max_rows`
+    /// passes (default 120) and `max_nodes` linked-structure nodes (default: no limit).
+    ///
+    /// # Errors
+    /// `step`, or `no_loop` (with the `spans` where loops run).
+    #[wasm_bindgen(js_name = loopSvg)]
+    pub fn loop_svg(
+        &self,
+        step: i32,
+        max_rows: Option<u32>,
+        max_nodes: Option<u32>,
+    ) -> Outcome<String> {
+        let step = self.index(step)?;
+        let options = LoopOptions {
+            max_rows: max_rows.map_or(LoopOptions::default().max_rows, |rows| rows as usize),
+            max_nodes: max_nodes.map(|nodes| nodes as usize),
+        };
+        self.render.loop_svg(step, &options).map_err(report)
+    }
+
+    /// Where loops run, as JSON: `[[first, last]]` steps counted from 1, inclusive.
+    ///
+    /// # Errors
+    /// Only if the list cannot be written as JSON.
+    #[wasm_bindgen(js_name = loopSpans)]
+    pub fn loop_spans(&self) -> Outcome<String> {
+        json(&self.render.loop_spans())
+    }
+
+    /// The `viz:` hints that do not parse or name nothing any step shows, one message each.
+    #[wasm_bindgen(js_name = hintWarnings)]
+    pub fn hint_warnings(&self) -> Vec<String> {
+        self.render
+            .hint_warnings()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn index(&self, step: i32) -> Outcome<usize> {
+        algoscope::step_index(i64::from(step), self.render.step_count()).map_err(thrown)
+    }
+}
+
+fn trace_json(trace: &algoscope::Trace, expanded: bool) -> Outcome<String> {
+    let options = WriteOptions {
+        expanded,
+        ..WriteOptions::default()
+    };
+    algoscope::trace_json(trace, &options).map_err(report)
+}
+
+fn language_of(name: &str) -> Outcome<Language> {
+    Language::from_str(name).map_err(|e| thrown(ErrorReport::usage("language", e)))
+}
+
+fn json(value: &impl serde::Serialize) -> Outcome<String> {
+    serde_json::to_string(value)
+        .map_err(|e| thrown(ErrorReport::run(format!("cannot write JSON: {e}"))))
+}
+
+/// The facade's error, thrown as its report's JSON text.
+fn report(error: algoscope::Error) -> JsValue {
+    thrown(ErrorReport::from(&error))
+}
+
+fn thrown(report: ErrorReport) -> JsValue {
+    JsValue::from_str(&report.to_json().to_string())
+}

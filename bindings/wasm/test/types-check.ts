@@ -1,0 +1,31 @@
+// Compiled by package.test.mjs inside a fresh install under tsc --strict: every public type of
+// @algoscope/wasm is precise (the `@ts-expect-error` lines must be errors).
+import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, renderLoops, renderMemory, validate } from '@algoscope/wasm'
+import type { Analysis, Instrumented, Trace } from '@algoscope/wasm'
+import { runInstrumented } from '@algoscope/wasm/recorder'
+
+export async function use(code: string): Promise<string> {
+  await init()
+  const analysis: Analysis = analyze(code, 'python')
+  const lines: number[] = analysis.loops.map((loop) => loop.line)
+  const estimate: string = bigo(code, 'python', { function: 'f' }).functions[0].explanation
+  const rewritten: Instrumented = instrument(code, { typescript: true, filename: 'a.ts' })
+  const records: string = await runInstrumented({ code: rewritten.code, module: rewritten.module, stdin: '3\n' })
+  const trace: Trace = assemble(code, { language: 'typescript' }, records)
+  const again: Trace = validate(new Uint8Array(), { expanded: true })
+  const renderer = new Renderer(trace, { sizes: 'v8' })
+  const spans: Array<[number, number]> = renderer.loopSpans()
+  const svg: string = renderer.memorySvg(-1, { nested: true }) + renderLoops(again, 3, { maxRows: 10 })
+  try {
+    renderMemory(trace, 0)
+  } catch (e) {
+    if (e instanceof AlgoscopeError && e.kind === 'invalid') return e.path ?? String(e.line)
+  }
+  // @ts-expect-error: not a language
+  analyze(code, 'ruby')
+  // @ts-expect-error: the language is required
+  assemble(code, {}, records)
+  // @ts-expect-error: not a size model
+  new Renderer(trace, { sizes: 'big' })
+  return svg + estimate + lines.length + spans.length + trace.steps[0].line
+}

@@ -1,0 +1,2 @@
+export const f = (a) => { for (const x of a) { if (x) break; } };
+import { y } from "./y.js";

@@ -1,0 +1,12 @@
+# expect: O(log n)
+def search(arr, target, lo, hi):
+    if lo > hi:
+        return -1
+    mid = (lo + hi) // 2
+    if arr[mid] == target:
+        return mid
+    if arr[mid] < target:
+        return search(arr, target, mid + 1, hi)
+    return search(arr, target, lo, mid - 1)
+
+print(search([1, 3, 5, 7], 5, 0, 3))

@@ -1,0 +1,5 @@
+# expect: O(1)
+def area(w, h):
+    return w * h
+
+print(area(3, 4))

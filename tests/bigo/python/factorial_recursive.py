@@ -1,0 +1,7 @@
+# expect: O(n)
+def fact(n):
+    if n <= 1:
+        return 1
+    return n * fact(n - 1)
+
+print(fact(10))

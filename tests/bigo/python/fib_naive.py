@@ -1,0 +1,7 @@
+# expect: O(2^n)
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+print(fib(10))

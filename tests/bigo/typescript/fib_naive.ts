@@ -1,0 +1,7 @@
+// expect: O(2^n)
+function fib(n: number): number {
+  if (n < 2) return n;
+  return fib(n - 1) + fib(n - 2);
+}
+
+console.log(fib(10));

@@ -1,0 +1,18 @@
+// expect: O(n*2^n)
+function subsets(nums: number[]): number[][] {
+  const out: number[][] = [];
+  function go(i: number, path: number[]): void {
+    if (i === nums.length) {
+      out.push([...path]);
+      return;
+    }
+    go(i + 1, path);
+    path.push(nums[i]);
+    go(i + 1, path);
+    path.pop();
+  }
+  go(0, []);
+  return out;
+}
+
+console.log(subsets([1, 2, 3]));

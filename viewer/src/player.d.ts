@@ -1,0 +1,53 @@
+// Types of the player module (src/player.js). The data shapes come from the Rust types
+// through schema/*.schema.json (types/*.d.ts, generated: npm run types).
+import type { PlayerOptions } from '../types/player-options.js';
+import type { Timeline } from '../types/timeline.js';
+
+export type { PlayerOptions, Timeline };
+
+/** What `mount` shows: a recorded run and how to draw it. */
+export interface PlayerData {
+  /** The trace as JSON text (full heaps or heap deltas), or as gzip-compressed JSON bytes. */
+  trace: string | Uint8Array | ArrayBuffer;
+  /** How to draw it; every field has a default. */
+  options?: Partial<PlayerOptions>;
+}
+
+/** How `mount` behaves in its page. */
+export interface MountSettings {
+  /** The wasm module: bytes, URL, Response or compiled module; default
+   * `dist/algoscope_wasm_bg.wasm` beside the module. */
+  wasm?: BufferSource | URL | string | Response | WebAssembly.Module;
+  /** Where the arrow keys, Home and End step: the player's element (default) or the whole
+   * document. */
+  keyboard?: 'element' | 'document';
+  /** Keep `#step=N` (1-based) in the address and follow it. Default false. */
+  hash?: boolean;
+  /** The first step shown, 0-based. Default 0 (or the address's `#step=N` with `hash`). */
+  step?: number;
+}
+
+/** The detail of a `step` event: the step now shown, 0-based. */
+export interface StepEventDetail {
+  step: number;
+}
+
+/** A mounted player. Dispatches a `step` event (`CustomEvent<StepEventDetail>`) at every
+ * step change. */
+export interface Player extends EventTarget {
+  /** The step shown, 0-based. */
+  readonly step: number;
+  /** How many steps the run recorded. */
+  readonly count: number;
+  /** Shows step `step` (0-based, clamped to the run). */
+  goTo(step: number): void;
+  /** Removes the player from its element and frees its wasm viewer. */
+  destroy(): void;
+}
+
+/** Shows a recorded run in `element` (its children are replaced) and resolves to its player.
+ * Rejects when the trace is not valid (the message names the JSON path). */
+export function mount(element: HTMLElement, data: PlayerData, settings?: MountSettings): Promise<Player>;
+
+/** Decompresses gzip bytes into text with the browser's `DecompressionStream`. */
+export function gunzipText(bytes: Uint8Array | ArrayBuffer): Promise<string>;
