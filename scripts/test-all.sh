@@ -71,4 +71,8 @@ step "wasm package: its tests against the native module, packed tarball; the Nod
 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" node --test bindings/wasm/test/
 TEST_WASM=1 ALGOSCOPE_BIN="${CARGO_TARGET_DIR:-target}/debug/algoscope" node --test bindings/node/test/
 
+step "README check: every shell block of the READMEs, run as written in a fresh clone of HEAD"
+# scripts/readme_check.py: shares CARGO_TARGET_DIR, so it reuses what the steps above built.
+python3 scripts/readme_check.py
+
 step "done"
