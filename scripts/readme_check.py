@@ -28,7 +28,10 @@ links it to the test run's target folder (and runs cargo on that folder's own pa
 script that writes into the target folder before cargo has made it fails here as it would on
 a fresh machine. Commands that need a browser only have the file they write checked.
 
-Env: CARGO_TARGET_DIR (default target/), README_CHECK_TIMEOUT (seconds per command, 1200).
+Each block starts from the clean clone (`git clean -fdx`: no earlier block's builds).
+
+Env: CARGO_TARGET_DIR (default target/), README_CHECK_TIMEOUT (seconds per command: a block
+may take that times its commands; a server that long to answer; default 1200).
 """
 
 from __future__ import annotations
@@ -44,17 +47,23 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 
 FENCE = re.compile(r"^(\s*)```+\s*([A-Za-z0-9_-]*)")
 SHELL_INFOS = {"sh", "bash", "shell"}
 SKIP_MARK = re.compile(r"<!--\s*readme-check:\s*skip\b\s*(.*?)\s*-->")
 # Commands that run this check (directly or through the test run): never run from here.
-RUN_BY_TEST = ("make test", ".ci/run", "scripts/test-all.sh", "apps/web/test.sh")
+RUN_BY_TEST = re.compile(
+    r"(?:^|[\s;&|(])(?:make\s+(?:-C\s+\S+\s+)?test\b|(?:\S*/)?(?:\.ci/run|test-all\.sh)\b"
+    r"|(?:\S*/)?apps/web/test\.sh\b|\./test\.sh\b)"
+)
 LOCAL_URL = re.compile(r"https?://(?:localhost|127\.0\.0\.1)(?::\d+)?[^\s)]*")
-OUTPUT_FLAG = re.compile(r"(?:^|\s)(?:-o|--out(?:put)?)(?:\s+|=)(\"[^\"]+\"|'[^']+'|[^\s;&|]+)")
-REDIRECT = re.compile(r"(?:^|[^0-9&>])>\s*(\"[^\"]+\"|'[^']+'|[^\s;&|]+)")
+# A shell word: double-quoted parts and plain characters (single-quoted text is blanked first).
+WORD = r'((?:"[^"]*"|[^\s;&|<>()"])+)'
+OUTPUT_FLAG = re.compile(r"(?:^|\s)(?:-o|--out(?:put)?)(?:\s+|=)" + WORD)
+REDIRECT = re.compile(r"(?:^|[^0-9&>])(?:1)?>>?\s*" + WORD)
+# Set in the new user's environment: a README command that reaches this script again stops.
+NESTED = "ALGOSCOPE_README_CHECK_ACTIVE"
 TAIL_LINES = 60
 
 
@@ -67,12 +76,13 @@ class Block:
 
 
 def split_commands(lines: list[str]) -> list[str]:
-    """Joins `\\` continuations; drops blank lines and whole-line comments."""
+    """Joins `\\` continuations; drops blank lines and whole-line comments. One command per
+    line otherwise: a README's shell blocks hold no multi-line `for`/`if`."""
     commands, pending = [], ""
     for raw in lines:
         line = raw.rstrip()
-        if line.endswith("\\"):
-            pending += line[:-1] + " "
+        if code_part(line).endswith("\\"):
+            pending += code_part(line)[:-1] + " "
             continue
         line = pending + line
         pending = ""
@@ -109,17 +119,27 @@ def blocks_of(path: str, text: str) -> list[Block]:
 
 
 def code_part(command: str) -> str:
-    """The command without its trailing `# comment` (quotes respected)."""
-    quote, prev = None, " "
-    for idx, ch in enumerate(command):
-        if quote:
-            if ch == quote:
+    """The command without its trailing `# comment` (quotes and backslashes respected; a `#`
+    starts a comment at a word's start, as in bash)."""
+    quote, prev, idx = None, " ", 0
+    while idx < len(command):
+        ch = command[idx]
+        if quote == "'":
+            if ch == "'":
+                quote = None
+        elif ch == "\\":
+            idx += 2
+            prev = "x"
+            continue
+        elif quote == '"':
+            if ch == '"':
                 quote = None
         elif ch in "'\"":
             quote = ch
-        elif ch == "#" and prev.isspace():
+        elif ch == "#" and (prev.isspace() or prev in ";&|()"):
             return command[:idx].rstrip()
         prev = ch
+        idx += 1
     return command
 
 
@@ -129,18 +149,19 @@ def comment_part(command: str) -> str:
 
 
 def outputs_of(code: str) -> list[str]:
-    """Files a command says it writes: `-o FILE` and `> FILE` (not /dev/*)."""
-    found = []
-    for pattern in (OUTPUT_FLAG, REDIRECT):
-        for m in pattern.finditer(code):
-            name = m.group(1).strip("'\"")
-            if name and not name.startswith("/dev/") and name != "-" and not name.startswith("&"):
-                found.append(name)
-    return found
+    """Files a command says it writes, as shell words (quotes kept, for the shell to expand):
+    `> FILE`, `>> FILE`, and `-o FILE` / `--output FILE` of algoscope itself. Text in single
+    quotes (a `python -c` or `node -e` program) is never read as a redirect; `/dev/*` and `-`
+    are not files."""
+    bare = re.sub(r"'[^']*'", "''", code)
+    found = [m.group(1) for m in REDIRECT.finditer(bare)]
+    if "algoscope" in bare:
+        found += [m.group(1) for m in OUTPUT_FLAG.finditer(bare)]
+    return [w for w in found if w != "-" and not w.lstrip('"').startswith(("/dev/", "&"))]
 
 
 def runs_the_tests(code: str) -> bool:
-    return any(re.search(r"(?:^|[\s;&|])" + re.escape(c) + r"(?:$|[\s;&|])", code) for c in RUN_BY_TEST)
+    return RUN_BY_TEST.search(code) is not None
 
 
 def git(*args: str, cwd: str) -> str:
@@ -202,6 +223,7 @@ def new_user_env(clone: str, work: str, target: str) -> dict[str, str]:
         TERM="dumb",
         CI=os.environ.get("CI", ""),
     )
+    env[NESTED] = "1"
     return env
 
 
@@ -213,9 +235,10 @@ def forget_target(user_target: str) -> None:
         shutil.rmtree(user_target)
 
 
-def shell_script(block: Block, clone: str) -> str:
-    """One bash script for a block: each command, then its outputs checked, in order."""
-    parts = [f"cd {shlex.quote(clone)} || exit 90"]
+def shell_script(block: Block, clone: str, marker: str, timeout: int) -> str:
+    """One bash script for a block: each command, then the files it writes checked (there,
+    not empty, and newer than `marker`, touched just before it), in order."""
+    parts = ["set -o pipefail", f"cd {shlex.quote(clone)} || exit 90"]
     for n, command in enumerate(block.commands, 1):
         code = code_part(command)
         say = f"printf '\\n__readme_check__ run %d\\n' {n}"
@@ -223,69 +246,110 @@ def shell_script(block: Block, clone: str) -> str:
             parts.append(f"printf '\\n__readme_check__ skip %d\\n' {n}")
             continue
         if re.search(r"npm start\s*$", code):
-            urls = LOCAL_URL.findall(comment_part(command)) or ["http://localhost:8000/"]
+            urls = [u.rstrip(".,;:") for u in LOCAL_URL.findall(comment_part(command))]
+            urls = urls or ["http://localhost:8000/"]
             parts.append(say)
-            parts.append(serve_snippet(code, urls, n))
+            parts.append(serve_snippet(code, urls, n, timeout))
             continue
         parts.append(say)
+        parts.append(f"touch {shlex.quote(marker)}")
         parts.append(f"eval {shlex.quote(code)}")
         parts.append(f"rc=$?; [ $rc -eq 0 ] || {{ printf '\\n__readme_check__ fail %d exit %s\\n' {n} $rc; exit 1; }}")
         for out in outputs_of(code):
-            q = shlex.quote(out) if not out.startswith("$") and not out.startswith('"') else out
+            word = out if out.startswith(('"', "~")) else f'"{out}"'
             parts.append(
-                f"[ -s {q} ] || {{ printf '\\n__readme_check__ fail %d no-file %s\\n' {n} {shlex.quote(out)}; exit 1; }}"
+                f"{{ [ -s {word} ] && [ {word} -nt {shlex.quote(marker)} ]; }} || "
+                f"{{ printf '\\n__readme_check__ fail %d no-file %s\\n' {n} {shlex.quote(out)}; exit 1; }}"
             )
     parts.append("exit 0")
     return "\n".join(parts) + "\n"
 
 
-def serve_snippet(code: str, urls: list[str], n: int) -> str:
-    """Starts a server command in its own process group, waits for its URLs, stops it."""
+def serve_snippet(code: str, urls: list[str], n: int, timeout: int) -> str:
+    """Starts a server command (its build included) in its own process group, waits up to
+    `timeout` s for each of its URLs to answer while it runs, then stops it. A URL that
+    answers before the server starts is a failure (something else holds the port)."""
     checks = " ".join(shlex.quote(u) for u in urls)
+    stop = 'kill -TERM -- -"$server" 2>/dev/null; sleep 1; kill -KILL -- -"$server" 2>/dev/null'
     return f"""
+for url in {checks}; do
+  if curl -fsS --max-time 5 -o /dev/null "$url" 2>/dev/null; then printf '\\n__readme_check__ fail %d port-taken %s\\n' {n} "$url"; exit 1; fi
+done
 set -m
 ( eval {shlex.quote(code)} ) &
 server=$!
 set +m
-deadline=$(( $(date +%s) + 300 ))
+deadline=$(( $(date +%s) + {timeout} ))
 for url in {checks}; do
-  until curl -fsS -o /dev/null "$url"; do
+  until curl -fsS --max-time 5 -o /dev/null "$url" 2>/dev/null; do
     if ! kill -0 "$server" 2>/dev/null; then wait "$server"; printf '\\n__readme_check__ fail %d server-exited %s\\n' {n} "$?"; exit 1; fi
-    if [ "$(date +%s)" -ge "$deadline" ]; then kill -TERM -- -"$server" 2>/dev/null; printf '\\n__readme_check__ fail %d no-answer %s\\n' {n} "$url"; exit 1; fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then {stop}; printf '\\n__readme_check__ fail %d no-answer %s\\n' {n} "$url"; exit 1; fi
     sleep 1
   done
   printf 'readme-check: %s answers\\n' "$url"
 done
-kill -TERM -- -"$server" 2>/dev/null; sleep 1; kill -KILL -- -"$server" 2>/dev/null; wait "$server" 2>/dev/null
+if ! kill -0 "$server" 2>/dev/null; then printf '\\n__readme_check__ fail %d server-exited-after-answering\\n' {n}; exit 1; fi
+{stop}; wait "$server" 2>/dev/null
 true
 """
 
 
-def run_block(block: Block, clone: str, env: dict[str, str], timeout: int) -> tuple[bool, str, float]:
-    script = shell_script(block, clone)
-    started = time.monotonic()
-    proc = subprocess.Popen(
-        ["bash", "--noprofile", "--norc", "-c", script],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        errors="replace",
-        start_new_session=True,
-    )
-    try:
-        output, _ = proc.communicate(timeout=timeout * max(1, len(block.commands)))
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        output, _ = proc.communicate()
-        output += "\n__readme_check__ fail ? timeout\n"
-    finally:
+def session_members(sid: int) -> list[int]:
+    """The processes of session `sid` (Linux `/proc`: the 6th field of `stat`)."""
+    pids = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
         try:
-            os.killpg(proc.pid, signal.SIGKILL)  # anything the block left running
-        except ProcessLookupError:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 3 and fields[3] == str(sid):
+            pids.append(int(name))
+    return pids
+
+
+def kill_session(sid: int) -> None:
+    """SIGKILL to every process the block started, in any process group (servers run in
+    groups of their own) that is still in its session."""
+    for pid in session_members(sid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
             pass
-    return proc.returncode == 0 and "__readme_check__ fail" not in output, output, time.monotonic() - started
+
+
+def run_block(block: Block, clone: str, env: dict[str, str], timeout: int, work: str) -> tuple[bool, str, float]:
+    """Runs a block's script; the whole block may take `timeout` s per command. Output goes
+    to a file, so a process left holding it cannot keep this waiting."""
+    marker = os.path.join(work, "before-command")
+    script = shell_script(block, clone, marker, timeout)
+    started = time.monotonic()
+    with tempfile.TemporaryFile(mode="w+", errors="replace") as log:
+        proc = subprocess.Popen(
+            ["bash", "--noprofile", "--norc", "-c", script],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        timed_out = False
+        try:
+            proc.wait(timeout=timeout * max(1, len(block.commands)))
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        kill_session(proc.pid)  # anything the block left running
+        proc.wait()
+        log.seek(0)
+        output = log.read()
+    if timed_out:
+        runs = re.findall(r"__readme_check__ run (\d+)", output)
+        output += f"\n__readme_check__ fail {runs[-1] if runs else '?'} timeout\n"
+    ok = proc.returncode == 0 and not timed_out and "__readme_check__ fail" not in output
+    return ok, output, time.monotonic() - started
 
 
 def report(block: Block, output: str) -> str:
@@ -313,6 +377,9 @@ def main() -> int:
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
 
+    if os.environ.get(NESTED):
+        print("readme-check: reached from a README command it runs: not run again", flush=True)
+        return 0
     root = git("rev-parse", "--show-toplevel", cwd=os.getcwd()).strip()
     target = os.path.abspath(os.environ.get("CARGO_TARGET_DIR") or os.path.join(root, "target"))
     work = os.path.join(target, "readme-check")
@@ -347,7 +414,8 @@ def main() -> int:
                 continue
             # Each section is tried as the first thing a reader runs: no target folder yet.
             forget_target(env["CARGO_TARGET_DIR"])
-            ok, output, secs = run_block(block, clone, env, timeout)
+            subprocess.run(["git", "clean", "-fdxq"], cwd=clone, check=True)  # no earlier block's builds
+            ok, output, secs = run_block(block, clone, env, timeout, work)
             skipped = output.count("__readme_check__ skip")
             extra = f", {skipped} run by the test run itself" if skipped else ""
             if ok:
