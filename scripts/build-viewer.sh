@@ -17,7 +17,8 @@
 # With --full it builds the full module instead (bindings/wasm with the `full` feature:
 # analysis, instrumentation and trace assembly besides drawing) into bindings/wasm/pkg/ (not
 # checked in; with the trace types and the JS recorder it is the @algoscope/wasm package in
-# bindings/wasm/, which bindings/wasm/test/ checks). Each build prints its sizes (raw, gzip,
+# bindings/wasm/, which bindings/wasm/test/ checks; and the Python tracer, for trace() in
+# Pyodide). Each build prints its sizes (raw, gzip,
 # brotli) and fails above its budget: 400 KB gzipped for the viewer, 2 MB for the full one.
 #
 # Usage: scripts/build-viewer.sh [--check | --full]   (--check: after building, fail if the
@@ -77,6 +78,11 @@ if $full; then
   cp bindings/node/trace.d.ts bindings/node/analysis.d.ts bindings/node/error.d.ts "$out/"
   mkdir -p "$out/recorder"
   find runtimes/js -maxdepth 1 -name '*.mjs' ! -name node-run.mjs ! -name measure-run.mjs ! -name load.mjs -exec cp {} "$out/recorder/" \;
+  # The one Python tracer (runtimes/python, as it is), which trace() runs in Pyodide, with
+  # the list of its files (tracer/files.json) that the worker loads.
+  mkdir -p "$out/tracer/algoscope_tracer"
+  cp runtimes/python/algoscope_tracer/*.py "$out/tracer/algoscope_tracer/"
+  (cd "$out/tracer/algoscope_tracer" && ls *.py) | node -e 'const names=require("fs").readFileSync(0,"utf8").split("\n").filter(Boolean);process.stdout.write(JSON.stringify(names)+"\n")' >"$out/tracer/files.json"
   sizes "$out/algoscope_full_bg.wasm" 2000000 full
   exit 0
 fi

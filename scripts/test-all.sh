@@ -26,6 +26,8 @@ scripts/build-viewer.sh --check
 step "wasm32: the full module, the @algoscope/wasm package (scripts/build-viewer.sh --full)"
 # Tested below: in Chromium with the browser tests, in Node after the Node package.
 scripts/build-viewer.sh --full
+# Its dev dependency Pyodide, for trace() of Python (in Chromium and in Node worker threads).
+(cd bindings/wasm && npm ci --no-audit --no-fund --loglevel=error)
 
 step "cargo package --workspace (metadata, file lists, versions; a full verify build: cargo package --workspace)"
 cargo package --workspace --allow-dirty --no-verify --quiet

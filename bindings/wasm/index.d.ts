@@ -1,4 +1,4 @@
-/* @algoscope/wasm: the Node module's API for everything that needs no process. */
+/* @algoscope/wasm: the Node module's API: trace in a worker, and everything else in wasm. */
 import type { Trace } from './pkg/trace.js'
 import type { Analysis, Instrumented, ProgramEstimate } from './pkg/analysis.js'
 import type { AlgoscopeErrorFields } from './pkg/error.js'
@@ -52,6 +52,36 @@ export interface InstrumentOptions {
 /** `code` rewritten to report each step to the recorder; throws `syntax` with every error. */
 export declare function instrument(code: string, options?: InstrumentOptions): Instrumented
 
+export interface TraceOptions {
+  /** The program's language; when absent, from `filename`'s extension. */
+  language?: Language
+  /** The name used in messages (default `<program>`). */
+  filename?: string
+  /** Text the program reads as standard input, line by line (no SharedArrayBuffer needed). */
+  stdin?: string | null
+  /** Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000. */
+  maxSteps?: number
+  /**
+   * Time budget in ms (`stoppedBy: "time"`). Default 6,000. A worker still running 1,000 ms
+   * past it (stuck in one built-in call) is terminated; the trace keeps the steps before.
+   */
+  timeoutMs?: number
+  /** Every step's full heap instead of heap deltas (default `false`). */
+  expanded?: boolean
+  /**
+   * Where Pyodide's files are served (its `indexURL`, a folder with `pyodide.mjs`). Default:
+   * the `pyodide` package (an optional peer dependency), never a CDN.
+   */
+  pyodideUrl?: string | URL
+}
+/**
+ * Runs `code` in a worker (a Web Worker, or a Node worker thread) and resolves to its trace:
+ * JS/TS with the one JS recorder, Python with the one Python tracer in Pyodide (loaded on
+ * the first Python run only). A program that raised or ran out of a budget still resolves.
+ * Rejects with `syntax`, `usage`, `interpreter` (Pyodide did not load) or `run`.
+ */
+export declare function trace(code: string, options?: TraceOptions): Promise<Trace>
+
 export interface AssembleOptions {
   /** The language of the program the records come from. */
   language: Language
@@ -59,6 +89,8 @@ export interface AssembleOptions {
   filename?: string
   /** Every step's full heap instead of heap deltas (default `false`). */
   expanded?: boolean
+  /** The host terminated the run past its time budget: the trace says `stoppedBy: "time"`. */
+  cutOff?: boolean
 }
 /** The trace of `code` from its tracer's record stream (`runInstrumented` of `@algoscope/wasm/recorder`). */
 export declare function assemble(code: string, options: AssembleOptions, records: string): Trace

@@ -1,13 +1,15 @@
 // @algoscope/wasm: algoscope in WebAssembly for browsers, workers and Node — the Node
-// module's API for everything that needs no process (validate, analyze, instrument,
-// assemble, renderMemory, renderLoops, Renderer), with the same arguments, the same results
-// and the same errors. This file only converts: objects to and from the module's JSON text,
-// and its thrown reports to `AlgoscopeError`s.
+// module's API (trace, validate, analyze, instrument, assemble, renderMemory, renderLoops,
+// Renderer), with the same arguments, the same results and the same errors. `trace` runs the
+// program in a worker (runner.js); everything else is the module's. This file only converts:
+// objects to and from the module's JSON text, and its thrown reports to `AlgoscopeError`s.
 //
 // Load the module once before calling anything: `await init()` (fetches
 // algoscope_full_bg.wasm beside this package's pkg/ folder, or pass a URL, Response or
 // bytes) or `initSync({ module: bytes })`.
 import wasmInit, * as raw from './pkg/algoscope_full.js';
+import { RECORDS_PATH } from './python-tracer.js';
+import { runJob } from './runner.js';
 
 /** An error of algoscope's: `kind`, `code`, `line`, `column`, `path` and the kind's fields. */
 export class AlgoscopeError extends Error {
@@ -78,12 +80,78 @@ export function instrument(code, options = {}) {
 
 /**
  * The trace of `code` from the records its tracer wrote (the JS recorder of `./recorder`,
- * or the Python tracer): `options.language` (required), `filename`, `expanded`.
+ * or the Python tracer): `options.language` (required), `filename`, `expanded`, and
+ * `cutOff` when the host terminated the run past its time budget (`stoppedBy: "time"`).
  */
 export function assemble(code, options, records) {
-  const { language, filename = '<program>', expanded = false } = options ?? {};
+  const { language, filename = '<program>', expanded = false, cutOff = false } = options ?? {};
   if (language === undefined) throw usage('language', 'give the language the records were written in');
-  return JSON.parse(guard(() => raw.assemble(code, language, filename, records, Boolean(expanded))));
+  return JSON.parse(guard(() => raw.assemble(code, language, filename, records, Boolean(expanded), Boolean(cutOff))));
+}
+
+/** The run policy (the command line's): `{maxSteps, timeoutMs, graceMs, maxOutputBytes}`. */
+let policy = null;
+const limits = () => (policy ??= JSON.parse(guard(() => raw.limits())));
+
+/** A whole count of an option, or the default when left out. */
+function count(options, name, fallback) {
+  const value = options[name];
+  if (value === undefined || value === null) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw usage(name, `expected a whole number of at least 0, got ${value}`);
+  return value;
+}
+
+/**
+ * Runs `code` off this thread and resolves to its trace (as the Node module's `trace`): JS and
+ * TS with the one JS recorder, Python with the one Python tracer in Pyodide (loaded on the
+ * first Python run; from `options.pyodideUrl`, else the `pyodide` package). A program that
+ * raised or ran out of a budget still resolves; its trace says so. Rejects with `syntax`,
+ * `usage`, `interpreter` (Pyodide did not load) or `run` (the tracer failed).
+ */
+export async function trace(code, options = {}) {
+  options ??= {};
+  const filename = options.filename ?? '<program>';
+  let language = options.language;
+  if (language === undefined || language === null) {
+    if (options.filename === undefined) throw usage('language', 'give a language (python, javascript, typescript) or a filename');
+    language = guard(() => raw.languageOf(options.filename));
+  } else {
+    guard(() => raw.analyze('', String(language))); // `usage` for an unknown language, in the module's words
+  }
+  const policy = limits();
+  const maxSteps = count(options, 'maxSteps', policy.maxSteps);
+  const timeoutMs = count(options, 'timeoutMs', policy.timeoutMs);
+  const stdin = options.stdin ?? null;
+  let job;
+  if (language === 'python') {
+    job = {
+      language,
+      request: guard(() => raw.pythonRequest(code, filename, stdin ?? undefined, maxSteps, timeoutMs, RECORDS_PATH)),
+      // Resolved here: relative to the page, not to the worker's script.
+      pyodideUrl: options.pyodideUrl === undefined ? undefined : new URL(String(options.pyodideUrl), globalThis.location?.href).href,
+    };
+  } else {
+    const rewritten = instrument(code, { typescript: language === 'typescript', filename });
+    job = {
+      language,
+      request: { code: rewritten.code, module: rewritten.module, stdin, maxSteps, timeBudgetMs: timeoutMs, maxOutputBytes: policy.maxOutputBytes },
+    };
+  }
+  let outcome;
+  try {
+    outcome = await runJob(job, timeoutMs + policy.graceMs);
+  } catch (failure) {
+    throw new AlgoscopeError({
+      kind: failure.kind,
+      code: `ERR_ALGOSCOPE_${failure.kind.toUpperCase()}`,
+      message: failure.message,
+      line: null,
+      column: null,
+      path: null,
+      ...(failure.kind === 'interpreter' ? { language } : {}),
+    });
+  }
+  return assemble(code, { language, filename, expanded: options.expanded, cutOff: outcome.cutOff }, outcome.records);
 }
 
 /** A trace made ready to draw once, then any step drawn on request (as the Node module's). */

@@ -34,18 +34,23 @@ function macrotask() {
  * @param {string | null} [request.stdin] the text `prompt()` reads line by line
  * @param {number} [request.maxSteps] steps recorded before the run stops (20,000)
  * @param {number} [request.timeBudgetMs] wall-clock budget in ms (6,000)
+ * @param {number} [request.maxOutputBytes] most UTF-8 bytes the program may print (no limit)
  * @param {string} [request.inputHint] what `prompt()` throws with when no line is left
+ * @param {(line: string) => void} [sink] given: each record line (with its newline) is
+ *   handed to it as it is recorded — so a host that terminates a stuck run keeps every step
+ *   before it — and the promise resolves to ''
  * @returns {Promise<string>} the records, one JSON object per line, for `assemble()`
  */
-export async function runInstrumented(request) {
+export async function runInstrumented(request, sink) {
   const lines = [];
   const recorder = createRecorder({
     maxSteps: request.maxSteps,
     timeBudgetMs: request.timeBudgetMs,
+    maxOutputBytes: request.maxOutputBytes ?? undefined,
     stdin: request.stdin ?? undefined,
     inputHint: request.inputHint,
     clock: () => performance.now(),
-    onRecord: (record) => lines.push(recordLine(record)),
+    onRecord: sink ? (record) => sink(`${recordLine(record)}\n`) : (record) => lines.push(recordLine(record)),
   });
   const detach = catchEscapes(recorder);
   for (const [name, value] of Object.entries(recorder.globals())) {

@@ -1,7 +1,8 @@
 // Shared by the browser tests: build a page with the `algoscope` binary, open it in Debian's
 // chromium from file://, and record anything that went wrong while it was open.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -93,4 +94,64 @@ export async function state(page) {
       slider: Number(document.querySelector('#slider').value),
     };
   });
+}
+
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.zip': 'application/zip',
+};
+
+/**
+ * Serves the checkout over http on 127.0.0.1, as a web app would serve a package: `pages`
+ * (path → HTML), and the files under `folders` (relative to the root); 404 for the rest.
+ * Returns `{origin, requested, close}`: `requested` lists every path asked for.
+ */
+export async function serveCheckout(pages, folders = ['bindings/wasm/', 'examples/']) {
+  const requested = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    requested.push(url.pathname);
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (Object.hasOwn(pages, url.pathname)) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url.pathname]);
+      return;
+    }
+    const file = path.join(ROOT, path.normalize(decodeURIComponent(url.pathname)));
+    const served = folders.some((dir) => file.startsWith(path.join(ROOT, dir)));
+    if (!served || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'text/plain' }).end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, requested, close: () => server.close() };
+}
+
+/**
+ * Opens `url` in a fresh page and waits (up to `timeout` ms) for the page to set
+ * `body[data-done]`; returns `{context, page, problems, result}`, `result` being the page's
+ * `window.result` and `problems` its console errors and uncaught errors.
+ */
+export async function runPage(browser, url, { width = 1200, height = 800, timeout = 60_000 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('body[data-done]', { state: 'attached', timeout }).catch((e) => {
+    throw new Error(`the page never finished: ${e.message}\n${problems.join('\n')}`);
+  });
+  const result = await page.evaluate(() => window.result);
+  return { context, page, problems, result };
 }

@@ -6,13 +6,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BIN, ROOT, SCREENSHOTS, launch } from './helpers.mjs';
+import { BIN, ROOT, SCREENSHOTS, launch, runPage, serveCheckout } from './helpers.mjs';
 
 const PKG = path.join(ROOT, 'bindings', 'wasm', 'pkg');
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 
 const SMOKE = `<!doctype html><meta charset="utf-8"><title>wasm smoke</title>
 <body><div id="out"></div><script type="module">
@@ -57,26 +55,8 @@ let browser;
 before(async () => {
   assert.ok(existsSync(path.join(PKG, 'algoscope_full_bg.wasm')),
     'no bindings/wasm/pkg: build the package first (scripts/build-viewer.sh --full)');
-  server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/favicon.ico') {
-      res.writeHead(204).end();
-      return;
-    }
-    if (url.pathname === '/smoke.html') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(SMOKE);
-      return;
-    }
-    const file = path.join(ROOT, path.normalize(decodeURIComponent(url.pathname)));
-    const served = ['bindings/wasm/', 'examples/'].some((dir) => file.startsWith(path.join(ROOT, dir)));
-    if (!served || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'text/plain' }).end(readFileSync(file));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${server.address().port}`;
+  server = await serveCheckout({ '/smoke.html': SMOKE });
+  origin = server.origin;
   browser = await launch();
 });
 after(async () => {
@@ -85,18 +65,7 @@ after(async () => {
 });
 
 test('the wasm package traces a JS program in a worker and draws its last step', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  await page.goto(`${origin}/smoke.html`);
-  await page.waitForSelector('body[data-done]', { state: 'attached', timeout: 60_000 }).catch((e) => {
-    throw new Error(`the page never finished: ${e.message}\n${problems.join('\n')}`);
-  });
-  const result = await page.evaluate(() => window.result);
+  const { context, page, problems, result } = await runPage(browser, `${origin}/smoke.html`, { width: 1200, height: 800 });
   assert.equal(result.failed, undefined, result.failed);
   assert.deepEqual(problems, []);
 

@@ -360,7 +360,7 @@ test('the outcomes are told apart: program error, syntax error, refused records,
   assert.match(outcome.text, /does not compile: line 1/);
 
   // A program that writes into its own record stream on the way out: refused, not drawn.
-  await setProgram(page, 'python', "import glob\nx = 1\nfor name in glob.glob('/work/*.ndjson'):\n    with open(name, 'w') as f:\n        f.write('{\"l\": \"forged\"}\\n')\n");
+  await setProgram(page, 'python', "import glob\nx = 1\nfor name in glob.glob('/dev/algoscope-*'):\n    with open(name, 'w') as f:\n        f.write('{\"l\": \"forged\"}\\n')\n");
   outcome = await run(page);
   assert.equal(outcome.kind, 'refused', outcome.text);
   await context.close();

@@ -43,13 +43,13 @@ export const JAVASCRIPT = [...examples('javascript'), ...examples('typescript')]
 
 /**
  * The implementation under test: the native module, or with TEST_WASM=1 the wasm package
- * (bindings/wasm, built by scripts/build-viewer.sh --full) loaded in this Node. The suite's
- * shared tests run against both; the wasm package has no process, so tests of `trace`,
- * `traceFile` and `page` are native only (`nativeOnly`).
+ * (bindings/wasm, built by scripts/build-viewer.sh --full) loaded in this Node, where `trace`
+ * runs the program in a worker thread (Python in Pyodide). The suite runs against both;
+ * `traceFile`, `page` and the interpreter options are native only (`nativeOnly`).
  */
 export const WASM = process.env.TEST_WASM === '1'
 export const api = WASM ? await loadWasm() : await import('../index.js')
-export const nativeOnly = WASM ? 'the wasm package runs no processes and builds no page' : false
+export const nativeOnly = WASM ? 'the wasm package has no traceFile, page or interpreter options' : false
 
 async function loadWasm() {
   const wasm = await import('../../wasm/index.js')
@@ -58,16 +58,37 @@ async function loadWasm() {
   return wasm
 }
 
-/**
- * The trace of a small program: `api.trace` natively; under TEST_WASM the command line's
- * (the same JSON, as the parity tests check).
- */
+/** The trace of a small program, by the implementation under test. */
 export async function traced(code, language) {
-  if (!WASM) return api.trace(code, { language })
-  const { mkdtempSync, writeFileSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const ext = { python: '.py', javascript: '.js', typescript: '.ts' }[language]
-  const file = join(mkdtempSync(join(tmpdir(), 'algoscope-traced-')), `program${ext}`)
-  writeFileSync(file, code)
-  return JSON.parse(cli('trace', file))
+  return api.trace(code, { language })
+}
+
+/**
+ * Under TEST_WASM, the Python of the same minor version as Pyodide's (whose lock file names
+ * it): ALGOSCOPE_PYODIDE_PYTHON, else `python3.X` on PATH, else a pyenv one; null when there
+ * is none. Traces differ between Python versions (3.12 inlines comprehensions), so the
+ * wasm package's Python traces are compared with the command line's run on this one.
+ */
+export const PYODIDE_PYTHON = WASM ? await pyodidePython() : null
+
+async function pyodidePython() {
+  const { readFileSync } = await import('node:fs')
+  const { homedir } = await import('node:os')
+  const lock = JSON.parse(readFileSync(join(ROOT, 'bindings', 'wasm', 'node_modules', 'pyodide', 'pyodide-lock.json'), 'utf8'))
+  const minor = lock.info.python.split('.').slice(0, 2).join('.')
+  const pyenv = join(homedir(), '.pyenv', 'versions')
+  const candidates = [
+    process.env.ALGOSCOPE_PYODIDE_PYTHON,
+    `python${minor}`,
+    ...(existsSync(pyenv) ? readdirSync(pyenv).filter((v) => v.startsWith(`${minor}.`)).map((v) => join(pyenv, v, 'bin', 'python3')) : []),
+  ].filter(Boolean)
+  for (const python of candidates) {
+    try {
+      const version = execFileSync(python, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+      if (version === minor) return python
+    } catch {
+      // not this one
+    }
+  }
+  return null
 }

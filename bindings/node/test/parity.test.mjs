@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { after, describe, test } from 'node:test'
 
-import { CLI, JAVASCRIPT, PYTHON, api, cli, nativeOnly } from './helpers.mjs'
+import { CLI, JAVASCRIPT, PYODIDE_PYTHON, PYTHON, WASM, api, cli, nativeOnly } from './helpers.mjs'
 
 const { Renderer, page, renderMemory, trace, traceFile } = api
 
@@ -26,9 +26,33 @@ function cliTrace(program) {
   return cache.get(program)
 }
 
+/**
+ * What the wasm package's trace is compared with: the command line's, for Python run on
+ * Pyodide's Python version (PYODIDE_PYTHON), without what a 32-bit build measures or orders
+ * otherwise — objects' `sizeBytes` (not recorded there) and the order of a set's items
+ * (string hashes are 32-bit there).
+ */
+function comparable(trace) {
+  return JSON.parse(JSON.stringify(trace), (key, value) => {
+    if (key === 'sizeBytes') return undefined
+    if (value && value.kind === 'set' && Array.isArray(value.items)) {
+      return { ...value, items: [...value.items].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) }
+    }
+    return value
+  })
+}
+
+/** Under TEST_WASM, the command line's trace of a Python program on Pyodide's Python. */
+const wasmCache = new Map()
+function cliTraceForWasm(program) {
+  if (!program.endsWith('.py')) return JSON.parse(cliTrace(program)[1])
+  if (!wasmCache.has(program)) wasmCache.set(program, JSON.parse(cli('trace', program, '--python', PYODIDE_PYTHON)))
+  return wasmCache.get(program)
+}
+
 const label = (program) => `${basename(join(program, '..'))}/${basename(program)}`
 
-describe('trace JSON equals `algoscope trace`', { skip: skip || nativeOnly }, () => {
+describe('trace JSON equals `algoscope trace`', { skip: skip || WASM }, () => {
   for (const program of [...PYTHON, ...JAVASCRIPT]) {
     test(label(program), async () => {
       const [, text] = cliTrace(program)
@@ -45,6 +69,18 @@ describe('trace JSON equals `algoscope trace`', { skip: skip || nativeOnly }, ()
       assert.deepStrictEqual(traced, JSON.parse(text))
     }
   })
+})
+
+const wasmSkip = skip || (!WASM && 'the wasm package only (TEST_WASM=1)') || (!PYODIDE_PYTHON && 'no Python of Pyodide\'s version to compare with')
+describe('the wasm package\'s trace (in a worker; Python in Pyodide) equals `algoscope trace`', { skip: wasmSkip }, () => {
+  for (const program of [...PYTHON, ...JAVASCRIPT]) {
+    test(label(program), async () => {
+      const traced = await trace(readFileSync(program, 'utf8'), { filename: program })
+      const expected = cliTraceForWasm(program)
+      if (program.endsWith('.py')) assert.deepStrictEqual(comparable(traced), comparable(expected))
+      else assert.deepStrictEqual(traced, expected)
+    })
+  }
 })
 
 describe('SVG bytes equal `algoscope render`', { skip }, () => {

@@ -62,7 +62,9 @@ pub fn instrument(code: &str, typescript: bool, filename: &str) -> Outcome<Strin
 }
 
 /// The trace of `code` (in `language`) from the record stream its tracer wrote, validated, as
-/// the JSON `algoscope trace` writes (heap deltas, or full heaps when `expanded`).
+/// the JSON `algoscope trace` writes (heap deltas, or full heaps when `expanded`). `cut_off`:
+/// the host terminated the tracer's worker past the time budget and grace, so the trace ends
+/// where the records do, `stoppedBy: "time"` (`algoscope::assemble_cut_off`).
 ///
 /// # Errors
 /// `usage` (an unknown language), `syntax`, or `run` for records that are not the protocol
@@ -74,10 +76,81 @@ pub fn assemble(
     filename: &str,
     records: &str,
     expanded: bool,
+    cut_off: bool,
 ) -> Outcome<String> {
     let program = Program::from_source(code, language_of(language)?, filename);
-    let trace = algoscope::assemble(&program, records).map_err(report)?;
+    let trace = if cut_off {
+        algoscope::assemble_cut_off(&program, records)
+    } else {
+        algoscope::assemble(&program, records)
+    }
+    .map_err(report)?;
     trace_json(&trace, expanded)
+}
+
+/// The request JSON the Python tracer (`runtimes/python`, run in Pyodide) traces `code` from:
+/// its loops and index names from the static analysis, the budgets (`max_steps` steps,
+/// `timeout_ms` ms, `TraceOptions`' output limit), `stdin` (or none), records to the file
+/// `out` — the request the native runner writes (`runtimes/PROTOCOL.md`).
+///
+/// # Errors
+/// `syntax`, with every syntax error.
+#[wasm_bindgen(js_name = pythonRequest)]
+pub fn python_request(
+    code: &str,
+    filename: &str,
+    stdin: Option<String>,
+    max_steps: f64,
+    timeout_ms: f64,
+    out: &str,
+) -> Outcome<String> {
+    let program = Program::from_source(code, Language::Python, filename);
+    let options = algoscope::TraceOptions {
+        max_steps: whole(max_steps),
+        time_budget_ms: whole(timeout_ms),
+        stdin,
+        ..algoscope::TraceOptions::default()
+    };
+    json(&algoscope::python_request(&program, &options, out).map_err(report)?)
+}
+
+/// The language of a program named `filename`, from its extension (`.py`, `.js`, `.mjs`,
+/// `.cjs`, `.ts`, `.mts`, `.cts`), as the command line reads it.
+///
+/// # Errors
+/// `usage` (argument `filename`): an extension no tracer runs.
+#[wasm_bindgen(js_name = languageOf)]
+pub fn language_of_file(filename: &str) -> Outcome<String> {
+    Program::language_of(std::path::Path::new(filename))
+        .map(|language| language.to_string())
+        .map_err(|e| thrown(ErrorReport::usage("filename", e)))
+}
+
+/// The run policy's defaults, as JSON: `maxSteps` (steps), `timeoutMs` and `graceMs` (ms:
+/// the time budget, and how long past it a stuck worker is left before it is terminated,
+/// `algoscope::KILL_GRACE_MS`) and `maxOutputBytes` (bytes of output, null for no limit) —
+/// `algoscope::TraceOptions::default()`, so every front end stops a run where the CLI does.
+///
+/// # Errors
+/// Only if the object cannot be written as JSON.
+#[wasm_bindgen]
+pub fn limits() -> Outcome<String> {
+    let options = algoscope::TraceOptions::default();
+    json(&serde_json::json!({
+        "maxSteps": options.max_steps,
+        "timeoutMs": options.time_budget_ms,
+        "graceMs": algoscope::KILL_GRACE_MS,
+        "maxOutputBytes": options.max_output_bytes(),
+    }))
+}
+
+/// A JavaScript number as a whole non-negative count (fractions dropped, NaN and negatives 0).
+fn whole(number: f64) -> u64 {
+    if number.is_finite() && number > 0.0 {
+        number as u64
+    } else {
+        0
+    }
 }
 
 /// Reads and checks a trace's JSON text (full heaps or deltas) and returns it as the JSON

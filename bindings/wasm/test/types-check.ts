@@ -1,6 +1,6 @@
 // Compiled by package.test.mjs inside a fresh install under tsc --strict: every public type of
 // @algoscope/wasm is precise (the `@ts-expect-error` lines must be errors).
-import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, renderLoops, renderMemory, validate } from '@algoscope/wasm'
+import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, renderLoops, renderMemory, trace as traceProgram, validate } from '@algoscope/wasm'
 import type { Analysis, Instrumented, Trace } from '@algoscope/wasm'
 import { runInstrumented } from '@algoscope/wasm/recorder'
 
@@ -13,6 +13,10 @@ export async function use(code: string): Promise<string> {
   const records: string = await runInstrumented({ code: rewritten.code, module: rewritten.module, stdin: '3\n' })
   const trace: Trace = assemble(code, { language: 'typescript' }, records)
   const again: Trace = validate(new Uint8Array(), { expanded: true })
+  const run: Trace = await traceProgram(code, { language: 'python', stdin: '1\n', maxSteps: 100, timeoutMs: 500, pyodideUrl: new URL('https://example.org/pyodide/') })
+  const cut: boolean = assemble(code, { language: 'python', cutOff: true }, records).truncated === true
+  // @ts-expect-error: not a language
+  await traceProgram(code, { language: 'ruby' })
   const renderer = new Renderer(trace, { sizes: 'v8' })
   const spans: Array<[number, number]> = renderer.loopSpans()
   const svg: string = renderer.memorySvg(-1, { nested: true }) + renderLoops(again, 3, { maxRows: 10 })
@@ -27,5 +31,5 @@ export async function use(code: string): Promise<string> {
   assemble(code, {}, records)
   // @ts-expect-error: not a size model
   new Renderer(trace, { sizes: 'big' })
-  return svg + estimate + lines.length + spans.length + trace.steps[0].line
+  return svg + estimate + lines.length + spans.length + trace.steps[0].line + run.steps.length + String(cut)
 }

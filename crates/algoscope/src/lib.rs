@@ -55,7 +55,9 @@ pub use algoscope_bigo::{
 pub use algoscope_run::Instrumented;
 #[cfg(feature = "native")]
 pub use algoscope_run::Measurement;
-pub use algoscope_run::{unsupported_message, Program, RunError, TraceOptions, KILL_GRACE_MS};
+pub use algoscope_run::{
+    unsupported_message, Program, Request, RunError, TraceOptions, KILL_GRACE_MS,
+};
 pub use algoscope_scene::{hint_warnings, HintWarning, SceneError, SizeModel};
 pub use algoscope_trace_format::{
     expand_heaps, to_delta, validate_bytes_all, Analysis, Language, ProgramError, StopReason,
@@ -182,6 +184,38 @@ pub fn instrument(program: &Program) -> Result<Instrumented, Error> {
 /// ```
 #[cfg(feature = "analysis")]
 pub fn assemble(program: &Program, records: &str) -> Result<Trace, Error> {
+    assemble_run(program, records, false)
+}
+
+/// [`assemble`] for a run its host cut off: a worker terminated [`KILL_GRACE_MS`] past the
+/// time budget, stuck in one long built-in call. The trace keeps every step recorded before
+/// the cut, with `truncated` and `stoppedBy: "time"`, as a killed tracer process's does.
+///
+/// # Errors
+/// As [`assemble`].
+#[cfg(feature = "analysis")]
+pub fn assemble_cut_off(program: &Program, records: &str) -> Result<Trace, Error> {
+    assemble_run(program, records, true)
+}
+
+#[cfg(feature = "analysis")]
+fn assemble_run(program: &Program, records: &str, killed: bool) -> Result<Trace, Error> {
+    let analysis = analyze_checked(program)?;
+    let end = algoscope_run::ProcessEnd {
+        who: "the tracer",
+        killed,
+        status: if killed { "cut off" } else { "finished" },
+        stderr: "",
+        limit: None,
+    };
+    Ok(algoscope_run::build_trace(
+        program, analysis, records, &end,
+    )?)
+}
+
+/// The static analysis of `program`, refused with every syntax error when it has any.
+#[cfg(feature = "analysis")]
+fn analyze_checked(program: &Program) -> Result<Analysis, Error> {
     let analysis = analyze(&program.source, program.language);
     if !analysis.syntax_errors.is_empty() {
         return Err(RunError::Syntax {
@@ -190,14 +224,22 @@ pub fn assemble(program: &Program, records: &str) -> Result<Trace, Error> {
         }
         .into());
     }
-    let end = algoscope_run::ProcessEnd {
-        who: "the tracer",
-        killed: false,
-        status: "finished",
-        stderr: "",
-        limit: None,
-    };
-    Ok(algoscope_run::build_trace(
-        program, analysis, records, &end,
-    )?)
+    Ok(analysis)
+}
+
+/// The request the Python tracer (`runtimes/python`) runs `program` from, under the budgets
+/// of `options`, its records written to the file `out` (feature `analysis`): for a host
+/// that runs the tracer itself, as a browser worker with Pyodide does, then [`assemble`]s
+/// what it wrote. The same request the native runner writes (`runtimes/PROTOCOL.md`).
+///
+/// # Errors
+/// [`Error::Run`]: a syntax error (every one).
+#[cfg(feature = "analysis")]
+pub fn python_request(
+    program: &Program,
+    options: &TraceOptions,
+    out: &str,
+) -> Result<Request, Error> {
+    let analysis = analyze_checked(program)?;
+    Ok(Request::python(program, &analysis, options, out))
 }

@@ -4,8 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use algoscope_trace_format::LoopInfo;
+use algoscope_trace_format::{Analysis, LoopInfo};
 use serde::Serialize;
+
+use crate::{Program, TraceOptions};
 
 /// What every tracer is asked to do: the budgets, the input, where the records go, and what
 /// its runtime needs to start the program ([`PythonRequest`] or [`NodeRequest`], whose
@@ -49,6 +51,33 @@ pub struct Request {
     /// What the runtime needs to start the program.
     #[serde(flatten)]
     pub runtime: RuntimeRequest,
+}
+
+impl Request {
+    /// The Python tracer's request for `program` (checked by its static `analysis`: loops
+    /// and index names) under the budgets of `options`, its records going to the file `out`.
+    /// The one place the native runner and a browser's Pyodide worker get it from.
+    pub fn python(
+        program: &Program,
+        analysis: &Analysis,
+        options: &TraceOptions,
+        out: impl Into<String>,
+    ) -> Request {
+        Request {
+            out: out.into(),
+            max_steps: options.max_steps,
+            time_budget_ms: options.time_budget_ms,
+            stdin: options.stdin.clone(),
+            max_output_bytes: options.max_output_bytes(),
+            runtime: PythonRequest {
+                source: program.source.clone(),
+                loops: Some(analysis.loops.clone()),
+                index_names: analysis.index_names.clone(),
+                program_dir: program.dir.as_ref().map(|d| d.display().to_string()),
+            }
+            .into(),
+        }
+    }
 }
 
 /// The runtime-specific part of a [`Request`].

@@ -112,6 +112,8 @@ class CodeInfo:
         self.counter = None
         self.hidden = set(code.co_freevars)
         self.hidden.update(name for name in code.co_varnames if name[:1] == ".")
+        # What Python 3.13 adds to every class body, not the program's.
+        self.hidden.update(("__firstlineno__", "__static_attributes__"))
         #: Variable name → whether a step lists it (see :meth:`shows`), filled as names appear.
         self.shown = {}
         table = CodeLoops(loops, code) if user and loops else None

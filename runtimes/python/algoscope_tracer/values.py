@@ -461,6 +461,12 @@ class Heap:
         return max(0, min(offset, length - WINDOW))
 
 
+#: Whether objects' ``sys.getsizeof`` sizes are recorded: on a 64-bit CPython only, the
+#: machine docs/memory-sizes.md describes. A 32-bit build (Pyodide's wasm32) measures
+#: other sizes; left out, the scene's size model fills them in as for any unmeasured object.
+SIZES_RECORDED = sys.maxsize > 2**32
+
+
 def _size(obj, info):
     if info.size is not None:
         return info.size
@@ -615,7 +621,7 @@ def _describe_seq(heap, oid, obj, info, read):
         wire["o"] = offset
     if info.kind == "tuple":  # its snapshot leaves the size out: a tuple's never changes
         size = _tuple_sizeof(obj) + _TUPLE_EXTRA if type(obj) is tuple else _size(obj, info)
-    if size is not None:
+    if size is not None and SIZES_RECORDED:
         wire["b"] = size
     return wire
 
@@ -646,7 +652,7 @@ def _describe_dict(heap, oid, obj, info, read):
     wire = {"k": "dict", "e": entries, "n": length}
     if info.name != "dict":
         wire["t"] = info.name
-    if size is not None:
+    if size is not None and SIZES_RECORDED:
         wire["b"] = size
     return wire
 
@@ -739,7 +745,7 @@ def _describe_instance(heap, oid, obj, info, read):
             v = value(v)
         fields.append([name if _str_isascii(name) else clean(name), v])
     wire = {"k": "instance", "t": info.name, "f": fields}
-    if size is not None:
+    if size is not None and SIZES_RECORDED:
         wire["b"] = size
     return wire
 

@@ -14,7 +14,7 @@ use algoscope_trace_format::{StopReason, Trace};
 
 use super::limits::{find_program, limited_command};
 use super::process::{spawn_in_group, wait_with_budget};
-use crate::{build_trace, ProcessEnd, Program, PythonRequest, Request, RunError, TraceOptions};
+use crate::{build_trace, ProcessEnd, Program, Request, RunError, TraceOptions};
 
 /// The oldest Python the tracer runs on, `(major, minor)`.
 pub const PYTHON_MIN_VERSION: (u32, u32) = crate::error::PYTHON_MIN;
@@ -48,20 +48,7 @@ pub(super) fn trace_python(program: &Program, options: &TraceOptions) -> Result<
         source,
     })?;
     let out = dir.path().join("records.ndjson");
-    let request = Request {
-        out: out.display().to_string(),
-        max_steps: options.max_steps,
-        time_budget_ms: options.time_budget_ms,
-        stdin: options.stdin.clone(),
-        max_output_bytes: options.max_output_bytes(),
-        runtime: PythonRequest {
-            source: program.source.clone(),
-            loops: Some(analysis.loops.clone()),
-            index_names: analysis.index_names.clone(),
-            program_dir: program.dir.as_ref().map(|d| d.display().to_string()),
-        }
-        .into(),
-    };
+    let request = Request::python(program, &analysis, options, out.display().to_string());
     let request_path = dir.path().join("request.json");
     let request_text = serde_json::to_string(&request)
         .map_err(|e| RunError::Tracer(format!("cannot write the request: {e}")))?;
