@@ -67,3 +67,17 @@ const lines = big.split('\n').length
 const tn = median(() => native.instrument(big), 15)
 const tw = median(() => wasm.instrument(big), 15)
 console.log(`\ninstrument, ${lines} lines: native ${tn.toFixed(1)} ms, wasm ${tw.toFixed(1)} ms, wasm/native ${(tw / tn).toFixed(2)}`)
+
+// trace() in a worker thread against the native module's trace (a process), each its first
+// call in this process (cold: the worker, and for Python Pyodide, load) then warm.
+console.log('\ntrace, ms: program, native cold, native warm, wasm cold, wasm warm')
+for (const name of ['javascript/bubble_sort.js', 'python/bubble_sort.py']) {
+  const code = readFileSync(path.join(ROOT, 'examples', name), 'utf8')
+  const timed = async (api) => {
+    const t = performance.now()
+    await api.trace(code, { filename: name })
+    return performance.now() - t
+  }
+  const [nc, nw, wc, ww] = [await timed(native), await timed(native), await timed(wasm), await timed(wasm)]
+  console.log(`${name}\t${nc.toFixed(0)}\t${nw.toFixed(0)}\t${wc.toFixed(0)}\t${ww.toFixed(0)}`)
+}

@@ -23,11 +23,9 @@ step "wasm32: the viewer's module, rebuilt into viewer/dist (scripts/build-viewe
 # The browser tests below run on this fresh build (the page inlines viewer/dist).
 scripts/build-viewer.sh --check
 
-step "wasm32: the full module, the @algoscope/wasm package (scripts/build-viewer.sh --full)"
+step "wasm32: the full module, the @algoscope/wasm package (scripts/build-wasm.sh)"
 # Tested below: in Chromium with the browser tests, in Node after the Node package.
-scripts/build-viewer.sh --full
-# Its dev dependency Pyodide, for trace() of Python (in Chromium and in Node worker threads).
-(cd bindings/wasm && npm ci --no-audit --no-fund --loglevel=error)
+scripts/build-wasm.sh
 
 step "cargo package --workspace (metadata, file lists, versions; a full verify build: cargo package --workspace)"
 cargo package --workspace --allow-dirty --no-verify --quiet
