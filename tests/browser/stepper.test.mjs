@@ -116,6 +116,96 @@ test('buttons, keys, slider and address step through bubble sort', async () => {
   await context.close();
 });
 
+test('playback: Play steps on by itself, Space toggles it, any move pauses; Shift+arrows jump 10', async () => {
+  const program = 'examples/python/bubble_sort.py';
+  const trace = traceOf(program);
+  const last = trace.steps.length - 1;
+  const file = buildPage(program, 'bubble_sort-play');
+  const { page, context, problems } = await openPage(browser, file);
+
+  await page.keyboard.press('Shift+ArrowRight');
+  assertShows(await state(page), trace, 10);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assertShows(await state(page), trace, 0);
+
+  await page.selectOption('#speed', '4');
+  await page.click('#play');
+  assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction(() => Number(document.querySelector('#algoscope').dataset.step) >= 4);
+  // Next pauses it where it is, and it stays there.
+  await page.click('#next');
+  assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+  const paused = Number(await page.getAttribute('#algoscope', 'data-step'));
+  await page.waitForTimeout(600);
+  assert.equal(Number(await page.getAttribute('#algoscope', 'data-step')), paused, 'paused: no step moved');
+
+  // Space (focus on the page, not on a button) plays and pauses.
+  await page.locator('#memory').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(' ');
+  await page.waitForFunction((n) => Number(document.querySelector('#algoscope').dataset.step) > n, paused);
+  await page.keyboard.press(' ');
+  assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+
+  // Played from near the end, it stops on the last step by itself; Play there starts over.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.click('#play');
+  await page.waitForFunction(() => document.querySelector('#play').getAttribute('aria-pressed') === 'false', null, { timeout: 10_000 });
+  assertShows(await state(page), trace, last);
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.querySelector('#algoscope').dataset.step) < 5);
+  await page.click('#play');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('zoom and pan: buttons and Ctrl+wheel scale the memory picture, Fit restores it, dragging pans', async () => {
+  const file = buildPage('examples/python/linked_list.py', 'linked_list-zoom');
+  const { page, context, problems, url } = await openPage(browser, file, { width: 1280, height: 800 });
+  await page.goto(url + '#step=60');
+  await page.reload();
+  await page.waitForSelector('#algoscope[data-step="60"]');
+  const width = () => page.evaluate(() => document.querySelector('#memory > svg').getBoundingClientRect().width);
+  const fitted = await width();
+  await page.click('#memory-in');
+  await page.click('#memory-in');
+  const zoomed = await width();
+  assert.ok(zoomed > fitted * 1.4, `zoomed in: ${fitted} → ${zoomed}`);
+  assert.match(await page.locator('#memory-fit').textContent(), /^\d+%$/);
+  // The scale holds from step to step.
+  await page.keyboard.press('ArrowRight');
+  assert.ok(Math.abs((await width()) / zoomed - 1) < 0.2, 'the zoom holds on the next step');
+  await page.click('#memory-out');
+  assert.ok((await width()) < zoomed);
+
+  // Ctrl + wheel (a pinch) zooms around the pointer.
+  const pane = await page.locator('#memory').boundingBox();
+  await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+  const before = await width();
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -400);
+  await page.keyboard.up('Control');
+  await page.waitForFunction((w) => document.querySelector('#memory > svg').getBoundingClientRect().width > w * 1.5, before);
+
+  // Dragging the background pans the pane.
+  const scroll = () => page.evaluate(() => [document.getElementById('memory').scrollLeft, document.getElementById('memory').scrollTop]);
+  const [left] = await scroll();
+  await page.mouse.move(pane.x + pane.width - 30, pane.y + pane.height - 30);
+  await page.mouse.down();
+  await page.mouse.move(pane.x + pane.width - 230, pane.y + pane.height - 30, { steps: 5 });
+  await page.mouse.up();
+  const [panned] = await scroll();
+  assert.ok(panned > left + 100, `panned: scrollLeft ${left} → ${panned}`);
+
+  await page.click('#memory-fit');
+  assert.equal(await page.locator('#memory-fit').textContent(), 'Fit');
+  assert.ok(Math.abs((await width()) - fitted) < 2, 'Fit gives back the fitted picture');
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'linked_list-zoom.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('an uncaught error is shown on the last step', async () => {
   const program = 'tests/browser/programs/uncaught_error.py';
   const trace = traceOf(program);

@@ -479,6 +479,10 @@ var SKELETON = `<header class="bar">
     <button type="button" id="prev" title="Previous step (&#x2190;)">&#x2039; Prev</button>
     <button type="button" id="next" title="Next step (&#x2192;)">Next &#x203A;</button>
     <button type="button" id="last" title="Last step (End)">Last &#xBB;</button>
+    <button type="button" id="play" class="play" title="Play the run step by step (Space)" aria-pressed="false">&#x25B6; Play</button>
+    <select id="speed" title="Playback speed" aria-label="Playback speed">
+      <option value="0.5">0.5&#xD7;</option><option value="1" selected>1&#xD7;</option><option value="2">2&#xD7;</option><option value="4">4&#xD7;</option>
+    </select>
     <span class="counter" id="counter" aria-live="polite">step 1 / 1</span>
     <input type="range" id="slider" min="1" max="1" value="1" aria-label="Step">
   </div>
@@ -501,7 +505,11 @@ var SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
-      <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+      <div class="zoom" role="group" aria-label="Zoom the memory picture">
+        <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
+        <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+        <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+      </div>
     </div>
     <div class="loop-pane" id="loops" aria-label="Loop history">
       <div class="pane-head">
@@ -525,6 +533,7 @@ async function mount(element, data, settings = {}) {
   const timeline = JSON.parse(viewer.timeline());
   const title = data.options && data.options.title || "";
   element.classList.add("algoscope");
+  element.classList.toggle("no-source", settings.source === false);
   element.innerHTML = SKELETON;
   const $ = (id) => element.querySelector("#" + id);
   const ui = {
@@ -545,6 +554,10 @@ async function mount(element, data, settings = {}) {
     noLoop: $("no-loop"),
     memoryFit: $("memory-fit"),
     loopsFit: $("loops-fit"),
+    memoryIn: $("memory-in"),
+    memoryOut: $("memory-out"),
+    play: $("play"),
+    speed: $("speed"),
     stdoutOld: $("stdout-old"),
     stdoutNew: $("stdout-new"),
     error: $("error"),
@@ -689,6 +702,7 @@ async function mount(element, data, settings = {}) {
   }
   const fit = { memory: storedFit("memory"), loops: storedFit("loops") };
   const scaleOf = { memory: 1, loops: 1 };
+  let zoom = null;
   function roomOf(box) {
     const style = getComputedStyle(box);
     return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
@@ -710,7 +724,7 @@ async function mount(element, data, settings = {}) {
     const svg = ui.memory.querySelector(":scope > svg");
     if (!svg) return;
     const width = Number(svg.getAttribute("width"));
-    const scale = fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1;
+    const scale = zoom ?? (fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1);
     scaleOf.memory = scale;
     scaleSvg(svg, scale);
   }
@@ -739,7 +753,66 @@ async function mount(element, data, settings = {}) {
   }
   showFit(ui.memoryFit, fit.memory);
   showFit(ui.loopsFit, fit.loops);
-  listen(ui.memoryFit, "click", () => toggleFit("memory", ui.memoryFit, () => fitMemory()));
+  listen(ui.memoryFit, "click", () => {
+    if (zoom === null) {
+      toggleFit("memory", ui.memoryFit, () => fitMemory());
+      return;
+    }
+    zoom = null;
+    if (!fit.memory) toggleFit("memory", ui.memoryFit, () => {
+    });
+    showFit(ui.memoryFit, fit.memory);
+    fitMemory();
+  });
+  const MAX_ZOOM = 4;
+  const ZOOM_STEP = 1.25;
+  function zoomTo(scale, at) {
+    const pane = ui.memory;
+    if (!pane.querySelector(":scope > svg")) return;
+    const next = Math.max(MIN_SCALE, Math.min(MAX_ZOOM, scale));
+    const box = pane.getBoundingClientRect();
+    const px = at ? at.x - box.left : pane.clientWidth / 2;
+    const py = at ? at.y - box.top : pane.clientHeight / 2;
+    const x = (pane.scrollLeft + px) / scaleOf.memory;
+    const y = (pane.scrollTop + py) / scaleOf.memory;
+    zoom = next;
+    fitMemory();
+    ui.memoryFit.textContent = Math.round(next * 100) + "%";
+    ui.memoryFit.setAttribute("aria-pressed", "false");
+    pane.scrollLeft = x * next - px;
+    pane.scrollTop = y * next - py;
+  }
+  listen(ui.memoryIn, "click", () => zoomTo(scaleOf.memory * ZOOM_STEP));
+  listen(ui.memoryOut, "click", () => zoomTo(scaleOf.memory / ZOOM_STEP));
+  const onWheel = (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    zoomTo(scaleOf.memory * Math.exp(-event.deltaY * 2e-3), { x: event.clientX, y: event.clientY });
+  };
+  ui.memory.addEventListener("wheel", onWheel, { passive: false });
+  cleanups.push(() => ui.memory.removeEventListener("wheel", onWheel));
+  listen(ui.memory, "pointerdown", (event) => {
+    const pane = ui.memory;
+    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
+    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
+    const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
+    event.preventDefault();
+    pane.setPointerCapture(event.pointerId);
+    pane.classList.add("is-panning");
+    const move = (m) => {
+      pane.scrollLeft = start2.left - (m.clientX - start2.x);
+      pane.scrollTop = start2.top - (m.clientY - start2.y);
+    };
+    const end = () => {
+      pane.classList.remove("is-panning");
+      pane.removeEventListener("pointermove", move);
+      pane.removeEventListener("pointerup", end);
+      pane.removeEventListener("pointercancel", end);
+    };
+    pane.addEventListener("pointermove", move);
+    pane.addEventListener("pointerup", end);
+    pane.addEventListener("pointercancel", end);
+  });
   listen(ui.loopsFit, "click", () => {
     toggleFit("loops", ui.loopsFit, () => fitLoops());
     if (shownLoop) scrollToCurrentRow(rowScroll());
@@ -875,6 +948,7 @@ async function mount(element, data, settings = {}) {
   }
   function show(target, options) {
     if (total === 0) return;
+    if (!(options && options.playing)) pause();
     const i = Math.max(0, Math.min(total - 1, target | 0));
     if (i === current) return;
     const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
@@ -929,6 +1003,30 @@ async function mount(element, data, settings = {}) {
       }
     });
   }
+  const PLAY_MS = 700;
+  let playing = null;
+  function tick() {
+    if (current >= total - 1) pause();
+    else show(current + 1, { playing: true });
+  }
+  function play() {
+    if (playing !== null || total < 2) return;
+    if (current >= total - 1) show(0);
+    playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
+    ui.play.innerHTML = "&#x275A;&#x275A; Pause";
+    ui.play.setAttribute("aria-pressed", "true");
+    element.dataset.playing = "true";
+    player.dispatchEvent(new Event("play"));
+  }
+  function pause() {
+    if (playing === null) return;
+    clearInterval(playing);
+    playing = null;
+    ui.play.innerHTML = "&#x25B6; Play";
+    ui.play.setAttribute("aria-pressed", "false");
+    delete element.dataset.playing;
+    player.dispatchEvent(new Event("pause"));
+  }
   function stepFromHash() {
     const m = /^#step=(\d+|last)$/.exec(location.hash);
     if (!m) return null;
@@ -943,10 +1041,24 @@ async function mount(element, data, settings = {}) {
     const s = stepFromHash();
     if (s !== null) show(s, { fromHash: true });
   });
+  listen(ui.play, "click", () => playing === null ? play() : pause());
+  listen(ui.speed, "change", () => {
+    if (playing !== null) {
+      clearInterval(playing);
+      playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
+    }
+  });
   listen(settings.keyboard === "document" ? document : element, "keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target === ui.slider) return;
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
+    if (event.key === " " && !event.shiftKey) {
+      if (event.target instanceof Element && event.target.closest("button, select, input, textarea, a")) return;
+      event.preventDefault();
+      if (playing === null) play();
+      else pause();
+      return;
+    }
+    const moves = event.shiftKey ? { ArrowLeft: current - 10, ArrowRight: current + 10 } : { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
     show(moves[event.key]);
@@ -954,7 +1066,7 @@ async function mount(element, data, settings = {}) {
   if (total === 0) {
     ui.counter.textContent = "no steps recorded";
     ui.memory.append(el("p", "no-steps", "The run recorded no steps."));
-    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
+    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider, ui.play, ui.speed]) b.disabled = true;
     element.dataset.step = "0";
   } else {
     const fromHash = settings.hash ? stepFromHash() : null;
@@ -978,12 +1090,16 @@ async function mount(element, data, settings = {}) {
   }
   Object.defineProperties(player, {
     step: { get: () => current, enumerable: true },
-    count: { value: total, enumerable: true }
+    count: { value: total, enumerable: true },
+    playing: { get: () => playing !== null, enumerable: true }
   });
   player.goTo = (i) => show(i);
+  player.play = () => play();
+  player.pause = () => pause();
   player.destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    pause();
     if (neighbours !== null) cancelIdle(neighbours);
     for (const undo of cleanups) undo();
     element.replaceChildren();

@@ -25,6 +25,10 @@ export interface MountSettings {
   hash?: boolean;
   /** The first step shown, 0-based. Default 0 (or the address's `#step=N` with `hash`). */
   step?: number;
+  /** Show the program pane. Default true; false for a host that shows the program itself
+   * (an editor marking the step's lines from the `step` event): output goes under the
+   * pictures. */
+  source?: boolean;
 }
 
 /** The detail of a `step` event: the step now shown, 0-based. */
@@ -33,14 +37,21 @@ export interface StepEventDetail {
 }
 
 /** A mounted player. Dispatches a `step` event (`CustomEvent<StepEventDetail>`) at every
- * step change. */
+ * step change, and `play` / `pause` events as playback starts and stops. */
 export interface Player extends EventTarget {
   /** The step shown, 0-based. */
   readonly step: number;
   /** How many steps the run recorded. */
   readonly count: number;
-  /** Shows step `step` (0-based, clamped to the run). */
+  /** Whether playback is running. */
+  readonly playing: boolean;
+  /** Shows step `step` (0-based, clamped to the run); pauses playback. */
   goTo(step: number): void;
+  /** Plays the run a step at a time from the step shown (from the first at the last);
+   * dispatches `play`, then `pause` when it stops (at the last step or on any other move). */
+  play(): void;
+  /** Pauses playback. */
+  pause(): void;
   /** Removes the player from its element and frees its wasm viewer. */
   destroy(): void;
 }

@@ -20,6 +20,10 @@ const SKELETON = `<header class="bar">
     <button type="button" id="prev" title="Previous step (&#x2190;)">&#x2039; Prev</button>
     <button type="button" id="next" title="Next step (&#x2192;)">Next &#x203A;</button>
     <button type="button" id="last" title="Last step (End)">Last &#xBB;</button>
+    <button type="button" id="play" class="play" title="Play the run step by step (Space)" aria-pressed="false">&#x25B6; Play</button>
+    <select id="speed" title="Playback speed" aria-label="Playback speed">
+      <option value="0.5">0.5&#xD7;</option><option value="1" selected>1&#xD7;</option><option value="2">2&#xD7;</option><option value="4">4&#xD7;</option>
+    </select>
     <span class="counter" id="counter" aria-live="polite">step 1 / 1</span>
     <input type="range" id="slider" min="1" max="1" value="1" aria-label="Step">
   </div>
@@ -42,7 +46,11 @@ const SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
-      <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+      <div class="zoom" role="group" aria-label="Zoom the memory picture">
+        <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
+        <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+        <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+      </div>
     </div>
     <div class="loop-pane" id="loops" aria-label="Loop history">
       <div class="pane-head">
@@ -75,11 +83,13 @@ export async function gunzipText(bytes) {
  * @param {{trace: string | Uint8Array | ArrayBuffer, options?: object}} data  the trace as
  *   JSON text, or as gzip-compressed JSON bytes; `options` as `PlayerOptions` (schema/
  *   viewer: `title`, `nested`, `sizes`, `loopRows`)
- * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number}} [settings]
+ * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number, source?: boolean}} [settings]
  *   `wasm`: the module (bytes, URL, Response or WebAssembly.Module; default
  *   dist/algoscope_wasm_bg.wasm beside this file); `keyboard`: where arrow keys step
  *   (default the element); `hash`: keep `#step=N` in the address (default false); `step`:
- *   the first step shown (0-based; default 0, or the address's `#step=N` with `hash`)
+ *   the first step shown (0-based; default 0, or the address's `#step=N` with `hash`);
+ *   `source`: show the program pane (default true; false for a host that shows the program
+ *   itself, such as an editor that marks the step's lines from the `step` event)
  * @returns {Promise<Player>} an EventTarget with `goTo(step)`, `step`, `count` and
  *   `destroy()`, dispatching a `step` event (`detail.step`, 0-based) at every step change
  */
@@ -91,6 +101,8 @@ export async function mount(element, data, settings = {}) {
   const title = (data.options && data.options.title) || '';
 
   element.classList.add('algoscope');
+  // A host that shows the program itself (an editor with the lines marked) leaves out ours.
+  element.classList.toggle('no-source', settings.source === false);
   element.innerHTML = SKELETON;
   const $ = (id) => element.querySelector('#' + id);
   const ui = {
@@ -98,7 +110,8 @@ export async function mount(element, data, settings = {}) {
     slider: $('slider'), counter: $('counter'), where: $('where'), truncated: $('truncated'), sampled: $('sampled'),
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
-    memoryFit: $('memory-fit'), loopsFit: $('loops-fit'),
+    memoryFit: $('memory-fit'), loopsFit: $('loops-fit'), memoryIn: $('memory-in'), memoryOut: $('memory-out'),
+    play: $('play'), speed: $('speed'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
   ui.title = $('title');
@@ -260,6 +273,8 @@ export async function mount(element, data, settings = {}) {
   }
   const fit = { memory: storedFit('memory'), loops: storedFit('loops') };
   const scaleOf = { memory: 1, loops: 1 };
+  /** The memory picture's scale set by hand (zoom buttons, Ctrl + wheel); null: Fit / 100%. */
+  let zoom = null;
 
   /** The width (px) of `box`'s content, padding excluded. Reads layout. */
   function roomOf(box) {
@@ -289,7 +304,7 @@ export async function mount(element, data, settings = {}) {
     const svg = ui.memory.querySelector(':scope > svg');
     if (!svg) return;
     const width = Number(svg.getAttribute('width'));
-    const scale = fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1;
+    const scale = zoom ?? (fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1);
     scaleOf.memory = scale;
     scaleSvg(svg, scale);
   }
@@ -324,7 +339,72 @@ export async function mount(element, data, settings = {}) {
 
   showFit(ui.memoryFit, fit.memory);
   showFit(ui.loopsFit, fit.loops);
-  listen(ui.memoryFit, 'click', () => toggleFit('memory', ui.memoryFit, () => fitMemory()));
+  listen(ui.memoryFit, 'click', () => {
+    if (zoom === null) {
+      toggleFit('memory', ui.memoryFit, () => fitMemory());
+      return;
+    }
+    // Zoomed by hand: back to fitting the pane.
+    zoom = null;
+    if (!fit.memory) toggleFit('memory', ui.memoryFit, () => {});
+    showFit(ui.memoryFit, fit.memory);
+    fitMemory();
+  });
+
+  // Zoom: the buttons and Ctrl + wheel (a trackpad's pinch) scale the memory picture by hand,
+  // from MIN_SCALE to MAX_ZOOM, keeping the point under the pointer (or the pane's centre)
+  // where it is; the scale then holds from step to step until Fit is pressed.
+  const MAX_ZOOM = 4;
+  const ZOOM_STEP = 1.25;
+  function zoomTo(scale, at) {
+    const pane = ui.memory;
+    if (!pane.querySelector(':scope > svg')) return;
+    const next = Math.max(MIN_SCALE, Math.min(MAX_ZOOM, scale));
+    const box = pane.getBoundingClientRect();
+    const px = at ? at.x - box.left : pane.clientWidth / 2;
+    const py = at ? at.y - box.top : pane.clientHeight / 2;
+    const x = (pane.scrollLeft + px) / scaleOf.memory;
+    const y = (pane.scrollTop + py) / scaleOf.memory;
+    zoom = next;
+    fitMemory();
+    ui.memoryFit.textContent = Math.round(next * 100) + '%';
+    ui.memoryFit.setAttribute('aria-pressed', 'false');
+    pane.scrollLeft = x * next - px;
+    pane.scrollTop = y * next - py;
+  }
+  listen(ui.memoryIn, 'click', () => zoomTo(scaleOf.memory * ZOOM_STEP));
+  listen(ui.memoryOut, 'click', () => zoomTo(scaleOf.memory / ZOOM_STEP));
+  const onWheel = (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    zoomTo(scaleOf.memory * Math.exp(-event.deltaY * 0.002), { x: event.clientX, y: event.clientY });
+  };
+  ui.memory.addEventListener('wheel', onWheel, { passive: false });
+  cleanups.push(() => ui.memory.removeEventListener('wheel', onWheel));
+
+  // Pan: dragging the picture's background scrolls the pane (when it has more to show).
+  listen(ui.memory, 'pointerdown', (event) => {
+    const pane = ui.memory;
+    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest('g.node, button, a')) return;
+    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
+    const start = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
+    event.preventDefault();
+    pane.setPointerCapture(event.pointerId);
+    pane.classList.add('is-panning');
+    const move = (m) => {
+      pane.scrollLeft = start.left - (m.clientX - start.x);
+      pane.scrollTop = start.top - (m.clientY - start.y);
+    };
+    const end = () => {
+      pane.classList.remove('is-panning');
+      pane.removeEventListener('pointermove', move);
+      pane.removeEventListener('pointerup', end);
+      pane.removeEventListener('pointercancel', end);
+    };
+    pane.addEventListener('pointermove', move);
+    pane.addEventListener('pointerup', end);
+    pane.addEventListener('pointercancel', end);
+  });
   listen(ui.loopsFit, 'click', () => {
     toggleFit('loops', ui.loopsFit, () => fitLoops());
     if (shownLoop) scrollToCurrentRow(rowScroll());
@@ -484,6 +564,7 @@ export async function mount(element, data, settings = {}) {
 
   function show(target, options) {
     if (total === 0) return;
+    if (!(options && options.playing)) pause();
     const i = Math.max(0, Math.min(total - 1, target | 0));
     if (i === current) return;
     const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
@@ -546,6 +627,34 @@ export async function mount(element, data, settings = {}) {
     });
   }
 
+  // Playback: one step every PLAY_MS ms at 1× (the speed list divides it), boxes sliding as
+  // Next slides them; it stops at the last step, and any other move (a button, a key, the
+  // slider, goTo) pauses it. Play on the last step starts again from the first.
+  const PLAY_MS = 700;
+  let playing = null;
+  function tick() {
+    if (current >= total - 1) pause();
+    else show(current + 1, { playing: true });
+  }
+  function play() {
+    if (playing !== null || total < 2) return;
+    if (current >= total - 1) show(0);
+    playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
+    ui.play.innerHTML = '&#x275A;&#x275A; Pause';
+    ui.play.setAttribute('aria-pressed', 'true');
+    element.dataset.playing = 'true';
+    player.dispatchEvent(new Event('play'));
+  }
+  function pause() {
+    if (playing === null) return;
+    clearInterval(playing);
+    playing = null;
+    ui.play.innerHTML = '&#x25B6; Play';
+    ui.play.setAttribute('aria-pressed', 'false');
+    delete element.dataset.playing;
+    player.dispatchEvent(new Event('pause'));
+  }
+
   /** `#step=N` (1-based, as the CLI's --step) or `#step=last`; null for anything else. */
   function stepFromHash() {
     const m = /^#step=(\d+|last)$/.exec(location.hash);
@@ -562,11 +671,28 @@ export async function mount(element, data, settings = {}) {
     const s = stepFromHash();
     if (s !== null) show(s, { fromHash: true });
   });
+  listen(ui.play, 'click', () => (playing === null ? play() : pause()));
+  listen(ui.speed, 'change', () => {
+    if (playing !== null) {
+      clearInterval(playing);
+      playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
+    }
+  });
   listen(settings.keyboard === 'document' ? document : element, 'keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     // The slider moves itself with these keys and reports it through its input event.
     if (event.target === ui.slider) return;
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
+    if (event.key === ' ' && !event.shiftKey) {
+      // Space on a button or a list is theirs (it presses them).
+      if (event.target instanceof Element && event.target.closest('button, select, input, textarea, a')) return;
+      event.preventDefault();
+      if (playing === null) play();
+      else pause();
+      return;
+    }
+    const moves = event.shiftKey
+      ? { ArrowLeft: current - 10, ArrowRight: current + 10 }
+      : { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
     show(moves[event.key]);
@@ -575,7 +701,7 @@ export async function mount(element, data, settings = {}) {
   if (total === 0) {
     ui.counter.textContent = 'no steps recorded';
     ui.memory.append(el('p', 'no-steps', 'The run recorded no steps.'));
-    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider]) b.disabled = true;
+    for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider, ui.play, ui.speed]) b.disabled = true;
     element.dataset.step = '0';
   } else {
     const fromHash = settings.hash ? stepFromHash() : null;
@@ -604,13 +730,19 @@ export async function mount(element, data, settings = {}) {
   Object.defineProperties(player, {
     step: { get: () => current, enumerable: true },
     count: { value: total, enumerable: true },
+    playing: { get: () => playing !== null, enumerable: true },
   });
-  /** Shows step `i` (0-based, clamped to the run). */
+  /** Shows step `i` (0-based, clamped to the run); pauses playback. */
   player.goTo = (i) => show(i);
+  /** Plays the run from the step shown (from the first when at the last). */
+  player.play = () => play();
+  /** Pauses playback. */
+  player.pause = () => pause();
   /** Removes the player from its element and frees the wasm viewer. */
   player.destroy = () => {
     if (destroyed) return;
     destroyed = true;
+    pause();
     if (neighbours !== null) cancelIdle(neighbours);
     for (const undo of cleanups) undo();
     element.replaceChildren();
