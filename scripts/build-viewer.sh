@@ -112,7 +112,7 @@ if [ -n "$untracked" ]; then
 fi
 git ls-files -z "${stamped[@]}" | xargs -0 sha256sum | sha256sum | awk '{print $1}' >"$out/sources.sha256"
 sizes "$out/algoscope_wasm_bg.wasm" 400000 viewer
-checked=("$out/sources.sha256" "$out/algoscope_wasm.js" "$out/algoscope_wasm.d.ts" "$out/page.js" viewer/types/player-options.d.ts viewer/types/timeline.d.ts)
+checked=("$out/sources.sha256" "$out/algoscope_wasm.js" "$out/algoscope_wasm.d.ts" "$out/page.js" viewer/types/player-options.d.ts viewer/types/timeline.d.ts viewer/types/complexity.d.ts)
 if $check && ! git diff --quiet -- "${checked[@]}"; then
   echo "build-viewer: viewer/dist/ is out of date; run scripts/build-viewer.sh and commit it" >&2
   git diff --stat -- "${checked[@]}" >&2

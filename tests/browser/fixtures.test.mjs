@@ -18,8 +18,8 @@ test('markup from the program stays text', async () => {
   const file = buildPage('crates/algoscope/tests/html_fixtures/hostile_text.json', 'hostile');
   const { page, context, problems } = await openPage(browser, file);
 
-  // Only our own four script elements exist (options, trace, wasm, player), and nothing injected an image or bold text.
-  assert.equal(await page.locator('script').count(), 4);
+  // Only our own five script elements exist (options, Big-O, trace, wasm, player), and nothing injected an image or bold text.
+  assert.equal(await page.locator('script').count(), 5);
   assert.equal(await page.locator('body img, #code b, #stdout b').count(), 0);
   assert.match(await page.locator('.line[data-line="6"] .text').textContent(), /greet\("<\/script><script>alert\(1\)<\/script>"\)/);
 

@@ -206,6 +206,29 @@ test('zoom and pan: buttons and Ctrl+wheel scale the memory picture, Fit restore
   await context.close();
 });
 
+test('the Big-O chip shows the estimate, checked against the run, and opens its panel', async () => {
+  const program = 'examples/python/bubble_sort.py';
+  const expected = JSON.parse(execFileSync(BIN, ['bigo', path.resolve(ROOT, program), '--json', '--check'], { encoding: 'utf8' }));
+  const { page, context, problems } = await openPage(browser, buildPage(program, 'bubble_sort-bigo'));
+  const chip = page.locator('#complexity');
+  assert.ok(await chip.isVisible());
+  assert.match(await chip.textContent(), new RegExp(expected.complexityText.replace(/[()]/g, '\\$&')));
+  assert.equal(await chip.getAttribute('data-verdict'), expected.check.verdict === 'agrees' ? 'agrees' : await chip.getAttribute('data-verdict'));
+  assert.ok(await page.locator('#complexity-panel').isHidden());
+  await chip.click();
+  const panel = page.locator('#complexity-panel');
+  assert.ok(await panel.isVisible());
+  const text = await panel.textContent();
+  for (const f of expected.functions) {
+    assert.ok(text.includes(f.name) && text.includes(f.explanation), `${f.name} in the panel`);
+  }
+  assert.ok(text.includes(expected.check.message));
+  await page.keyboard.press('Escape');
+  assert.ok(await panel.isHidden());
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('an uncaught error is shown on the last step', async () => {
   const program = 'tests/browser/programs/uncaught_error.py';
   const trace = traceOf(program);

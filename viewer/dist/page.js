@@ -490,8 +490,10 @@ var SKELETON = `<header class="bar">
     <span class="here" id="where"></span>
     <span class="truncated" id="truncated" hidden></span>
     <span class="sampled" id="sampled" hidden>Long loops were sampled: some of their passes ran without being recorded.</span>
+    <button type="button" class="complexity" id="complexity" hidden aria-expanded="false" aria-controls="complexity-panel" title="The program's Big-O estimate from its code, checked against this run"></button>
     <span class="legend"><span><span class="swatch prev"></span>line just run</span><span><span class="swatch current"></span>next line to run</span></span>
   </div>
+  <section class="complexity-panel" id="complexity-panel" aria-label="Big-O estimate" hidden></section>
 </header>
 <main class="panes">
   <section class="pane-left">
@@ -558,6 +560,8 @@ async function mount(element, data, settings = {}) {
     memoryOut: $("memory-out"),
     play: $("play"),
     speed: $("speed"),
+    complexity: $("complexity"),
+    complexityPanel: $("complexity-panel"),
     stdoutOld: $("stdout-old"),
     stdoutNew: $("stdout-new"),
     error: $("error"),
@@ -620,6 +624,54 @@ async function mount(element, data, settings = {}) {
     ui.truncated.hidden = false;
   }
   ui.sampled.hidden = !timeline.sampled;
+  showComplexity(data.complexity);
+  function showComplexity(estimate) {
+    if (!estimate) return;
+    const verdictClass = (words) => ({ agrees: "agrees", disagrees: "disagrees", "below the bound": "below" })[words] || "unchecked";
+    const overall = estimate.check ? estimate.check.verdict : null;
+    ui.complexity.hidden = false;
+    ui.complexity.dataset.verdict = overall ? verdictClass(overall) : "unchecked";
+    ui.complexity.replaceChildren(el("span", "label", "Big-O"), el("span", "value", estimate.complexityText));
+    ui.complexity.title = "Big-O from the code: " + estimate.complexityText + (overall ? "; the run " + (overall === "agrees" ? "agrees" : "says: " + overall) : "");
+    const panel = ui.complexityPanel;
+    const head = el("div", "head");
+    head.append(el("span", "value", estimate.complexityText));
+    if (estimate.check) {
+      const badge = el("span", "verdict " + verdictClass(estimate.check.verdict), estimate.check.verdict);
+      head.append(badge);
+    }
+    panel.append(head);
+    if (estimate.check) panel.append(el("p", "message", estimate.check.message));
+    const sizes = Object.entries(estimate.sizes || {});
+    if (sizes.length) {
+      const list = el("p", "sizes");
+      list.textContent = sizes.map(([letter, meaning]) => letter + " = " + meaning).join("; ");
+      panel.append(list);
+    }
+    for (const f of estimate.functions) {
+      const item = el("div", "function");
+      const title2 = el("div", "name");
+      title2.append(el("span", "func", f.name), el("span", "line", " line " + f.line), el("span", "value", f.complexityText));
+      item.append(title2, el("p", "why", f.explanation));
+      if (f.check && f.check.verdict !== "nothing to check") {
+        const c = el("p", "check");
+        c.append(el("span", "verdict " + verdictClass(f.check.verdict), f.check.verdict), document.createTextNode(" " + f.check.message));
+        item.append(c);
+      }
+      panel.append(item);
+    }
+    const toggle = (open) => {
+      panel.hidden = !open;
+      ui.complexity.setAttribute("aria-expanded", String(open));
+    };
+    listen(ui.complexity, "click", () => toggle(panel.hidden));
+    listen(element, "keydown", (event) => {
+      if (event.key === "Escape" && !panel.hidden) toggle(false);
+    });
+    listen(document, "pointerdown", (event) => {
+      if (!panel.hidden && !panel.contains(event.target) && !ui.complexity.contains(event.target)) toggle(false);
+    });
+  }
   let current = -1;
   let shownSvg = null;
   let shownLoop = null;
@@ -1128,7 +1180,8 @@ async function start() {
       gunzipBytes(fromBase64(text("algoscope-wasm")))
     ]);
     const options = JSON.parse(text("algoscope-options"));
-    await mount(root, { trace, options }, { wasm: wasm2, keyboard: "document", hash: true });
+    const complexity = JSON.parse(text("algoscope-complexity"));
+    await mount(root, { trace, options, complexity }, { wasm: wasm2, keyboard: "document", hash: true });
   } catch (err) {
     root.textContent = typeof DecompressionStream === "undefined" ? "This browser is too old to open the page (it needs DecompressionStream: Chrome or Edge 80, Firefox 113, Safari 16.4 or newer)." : "The page could not be shown: " + (err && err.message ? err.message : err);
     throw err;

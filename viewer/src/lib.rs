@@ -5,7 +5,7 @@
 //! The player draws each step when it is looked at, with the wasm build of trace-format,
 //! scene and layout (`bindings/wasm`, built into `viewer/dist/` by `scripts/build-viewer.sh`).
 //!
-//! [`PlayerOptions`] and [`Timeline`] are the player's data (always built), with JSON Schemas
+//! [`PlayerOptions`], [`Timeline`] and [`Complexity`] are the player's data (always built), with JSON Schemas
 //! ([`schemas`], checked in under `schema/`) from which `viewer/types/` has TypeScript types;
 //! the page's assets are behind the `assets` feature, which needs `dist/` built.
 //!
@@ -19,14 +19,18 @@
 //! # }
 //! ```
 
+mod complexity;
 mod data;
 mod schema;
 
+pub use complexity::{
+    Complexity, FunctionComplexity, FunctionVerdict, LoopVerdict, RecursionVerdict, RunVerdict,
+};
 pub use data::{PlayerOptions, StepColumns, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
 pub use schema::schemas;
 
-/// The page skeleton; `{{title}}`, `{{css}}`, `{{js}}`, `{{wasm}}`, `{{options}}` and
-/// `{{data}}` mark where the page writes its parts.
+/// The page skeleton; `{{title}}`, `{{css}}`, `{{js}}`, `{{wasm}}`, `{{options}}`,
+/// `{{complexity}}` and `{{data}}` mark where the page writes its parts.
 #[cfg(feature = "assets")]
 pub const PAGE_HTML: &str = include_str!("../page.html");
 /// The player's style sheet, inlined into a `<style>` element.

@@ -1,6 +1,6 @@
 // The self-contained page's entry (`algoscope html`): reads what the page carries — the
-// trace and the wasm module, each gzip-compressed in base64, and the player's options as
-// JSON — and mounts the player on the whole page. scripts/build-viewer.sh bundles this
+// trace and the wasm module, each gzip-compressed in base64, and the player's options and
+// the program's Big-O estimate as JSON — and mounts the player on the whole page. scripts/build-viewer.sh bundles this
 // file with what it imports into dist/page.js, which the page inlines.
 import { gunzipText, mount } from './player.js';
 
@@ -26,7 +26,8 @@ async function start() {
       gunzipBytes(fromBase64(text('algoscope-wasm'))),
     ]);
     const options = JSON.parse(text('algoscope-options'));
-    await mount(root, { trace, options }, { wasm, keyboard: 'document', hash: true });
+    const complexity = JSON.parse(text('algoscope-complexity'));
+    await mount(root, { trace, options, complexity }, { wasm, keyboard: 'document', hash: true });
   } catch (err) {
     root.textContent = typeof DecompressionStream === 'undefined'
       ? 'This browser is too old to open the page (it needs DecompressionStream: Chrome or Edge 80, Firefox 113, Safari 16.4 or newer).'

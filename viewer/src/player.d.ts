@@ -2,8 +2,9 @@
 // through schema/*.schema.json (types/*.d.ts, generated: npm run types).
 import type { PlayerOptions } from '../types/player-options.js';
 import type { Timeline } from '../types/timeline.js';
+import type { Complexity } from '../types/complexity.js';
 
-export type { PlayerOptions, Timeline };
+export type { Complexity, PlayerOptions, Timeline };
 
 /** What `mount` shows: a recorded run and how to draw it. */
 export interface PlayerData {
@@ -11,6 +12,9 @@ export interface PlayerData {
   trace: string | Uint8Array | ArrayBuffer;
   /** How to draw it; every field has a default. */
   options?: Partial<PlayerOptions>;
+  /** The program's Big-O estimate and its check against this run (`algoscope::run_complexity`,
+   * `algoscope bigo --json --check`), shown as a chip with a panel; none when absent. */
+  complexity?: Complexity | null;
 }
 
 /** How `mount` behaves in its page. */

@@ -31,8 +31,10 @@ const SKELETON = `<header class="bar">
     <span class="here" id="where"></span>
     <span class="truncated" id="truncated" hidden></span>
     <span class="sampled" id="sampled" hidden>Long loops were sampled: some of their passes ran without being recorded.</span>
+    <button type="button" class="complexity" id="complexity" hidden aria-expanded="false" aria-controls="complexity-panel" title="The program's Big-O estimate from its code, checked against this run"></button>
     <span class="legend"><span><span class="swatch prev"></span>line just run</span><span><span class="swatch current"></span>next line to run</span></span>
   </div>
+  <section class="complexity-panel" id="complexity-panel" aria-label="Big-O estimate" hidden></section>
 </header>
 <main class="panes">
   <section class="pane-left">
@@ -80,9 +82,11 @@ export async function gunzipText(bytes) {
  * Shows a recorded run in `element` and returns its player.
  *
  * @param {HTMLElement} element  where the player draws itself (its children are replaced)
- * @param {{trace: string | Uint8Array | ArrayBuffer, options?: object}} data  the trace as
- *   JSON text, or as gzip-compressed JSON bytes; `options` as `PlayerOptions` (schema/
- *   viewer: `title`, `nested`, `sizes`, `loopRows`)
+ * @param {{trace: string | Uint8Array | ArrayBuffer, options?: object, complexity?: object}} data
+ *   the trace as JSON text, or as gzip-compressed JSON bytes; `options` as `PlayerOptions`
+ *   (schema/player-options.schema.json: `title`, `nested`, `sizes`, `loopRows`);
+ *   `complexity`: the program's Big-O estimate and its check (schema/complexity.schema.json),
+ *   shown as a chip with a panel
  * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number, source?: boolean}} [settings]
  *   `wasm`: the module (bytes, URL, Response or WebAssembly.Module; default
  *   dist/algoscope_wasm_bg.wasm beside this file); `keyboard`: where arrow keys step
@@ -111,7 +115,7 @@ export async function mount(element, data, settings = {}) {
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
     memoryFit: $('memory-fit'), loopsFit: $('loops-fit'), memoryIn: $('memory-in'), memoryOut: $('memory-out'),
-    play: $('play'), speed: $('speed'),
+    play: $('play'), speed: $('speed'), complexity: $('complexity'), complexityPanel: $('complexity-panel'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
   ui.title = $('title');
@@ -171,6 +175,57 @@ export async function mount(element, data, settings = {}) {
   }
 
   ui.sampled.hidden = !timeline.sampled;
+  showComplexity(data.complexity);
+
+  // The Big-O chip (the estimate, marked by how the run compares) and its panel: overall,
+  // the sizes, then each function with why and what the run showed. Text only.
+  function showComplexity(estimate) {
+    if (!estimate) return;
+    const verdictClass = (words) => ({ agrees: 'agrees', disagrees: 'disagrees', 'below the bound': 'below' })[words] || 'unchecked';
+    const overall = estimate.check ? estimate.check.verdict : null;
+    ui.complexity.hidden = false;
+    ui.complexity.dataset.verdict = overall ? verdictClass(overall) : 'unchecked';
+    ui.complexity.replaceChildren(el('span', 'label', 'Big-O'), el('span', 'value', estimate.complexityText));
+    ui.complexity.title = 'Big-O from the code: ' + estimate.complexityText + (overall ? '; the run ' + (overall === 'agrees' ? 'agrees' : 'says: ' + overall) : '');
+    const panel = ui.complexityPanel;
+    const head = el('div', 'head');
+    head.append(el('span', 'value', estimate.complexityText));
+    if (estimate.check) {
+      const badge = el('span', 'verdict ' + verdictClass(estimate.check.verdict), estimate.check.verdict);
+      head.append(badge);
+    }
+    panel.append(head);
+    if (estimate.check) panel.append(el('p', 'message', estimate.check.message));
+    const sizes = Object.entries(estimate.sizes || {});
+    if (sizes.length) {
+      const list = el('p', 'sizes');
+      list.textContent = sizes.map(([letter, meaning]) => letter + ' = ' + meaning).join('; ');
+      panel.append(list);
+    }
+    for (const f of estimate.functions) {
+      const item = el('div', 'function');
+      const title = el('div', 'name');
+      title.append(el('span', 'func', f.name), el('span', 'line', ' line ' + f.line), el('span', 'value', f.complexityText));
+      item.append(title, el('p', 'why', f.explanation));
+      if (f.check && f.check.verdict !== 'nothing to check') {
+        const c = el('p', 'check');
+        c.append(el('span', 'verdict ' + verdictClass(f.check.verdict), f.check.verdict), document.createTextNode(' ' + f.check.message));
+        item.append(c);
+      }
+      panel.append(item);
+    }
+    const toggle = (open) => {
+      panel.hidden = !open;
+      ui.complexity.setAttribute('aria-expanded', String(open));
+    };
+    listen(ui.complexity, 'click', () => toggle(panel.hidden));
+    listen(element, 'keydown', (event) => {
+      if (event.key === 'Escape' && !panel.hidden) toggle(false);
+    });
+    listen(document, 'pointerdown', (event) => {
+      if (!panel.hidden && !panel.contains(event.target) && !ui.complexity.contains(event.target)) toggle(false);
+    });
+  }
 
   let current = -1;
   let shownSvg = null;

@@ -1,17 +1,19 @@
 //! JSON Schemas of the player's data, generated from the types with schemars and checked in
-//! as `schema/player-options.schema.json` and `schema/timeline.schema.json` (the TypeScript
+//! as `schema/player-options.schema.json`, `schema/timeline.schema.json` and
+//! `schema/complexity.schema.json` (the TypeScript
 //! types in `viewer/types/` are generated from those files).
 
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
 
-use crate::{PlayerOptions, Timeline};
+use crate::{Complexity, PlayerOptions, Timeline};
 
 /// The player's data shapes with a checked-in schema: `(file name under schema/, schema text)`.
-pub fn schemas() -> [(&'static str, String); 2] {
+pub fn schemas() -> [(&'static str, String); 3] {
     [
         ("player-options.schema.json", schema_json::<PlayerOptions>()),
         ("timeline.schema.json", schema_json::<Timeline>()),
+        ("complexity.schema.json", schema_json::<Complexity>()),
     ]
 }
 

@@ -15,7 +15,7 @@ fn checked_in_schemas_are_current() {
 
 #[test]
 fn the_options_schema_refuses_unknown_keys_and_names_the_size_models() {
-    let [(_, options), _] = algoscope_viewer::schemas();
+    let [(_, options), _, _] = algoscope_viewer::schemas();
     let schema: serde_json::Value = serde_json::from_str(&options).expect("JSON");
     assert_eq!(schema["additionalProperties"], false);
     let text = options.to_string();

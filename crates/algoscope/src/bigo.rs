@@ -1,8 +1,9 @@
 //! Big-O estimates of a program from its code: the language's static analysis finds the cost
 //! shape, `algoscope-bigo` turns it into estimates.
 
+use algoscope_bigo::ProgramEstimate;
 #[cfg(feature = "analysis")]
-use algoscope_bigo::{estimate, EstimateOptions, ProgramEstimate};
+use algoscope_bigo::{estimate, EstimateOptions};
 #[cfg(feature = "analysis")]
 use algoscope_run::Program;
 
@@ -60,4 +61,82 @@ pub fn bigo_check(
         estimate(&shape, options),
         algoscope_bigo::check(&shape, &trace),
     ))
+}
+
+/// The estimate and its check as the stepper page shows them and `algoscope bigo --json`
+/// prints them ([`Complexity`](algoscope_viewer::Complexity)); the function `only` alone when
+/// given.
+pub fn complexity(
+    estimate: &ProgramEstimate,
+    check: Option<&algoscope_bigo::RunCheck>,
+    only: Option<&str>,
+) -> algoscope_viewer::Complexity {
+    use algoscope_viewer::{
+        Complexity, FunctionComplexity, FunctionVerdict, LoopVerdict, RecursionVerdict, RunVerdict,
+    };
+    let verdict_of = |name: &str| {
+        let c = check?.functions.iter().find(|c| c.name == name)?;
+        Some(FunctionVerdict {
+            verdict: c.verdict.words().into(),
+            message: c.message.clone(),
+            calls: c.calls,
+            max_depth: c.max_depth,
+            loops: c
+                .loops
+                .iter()
+                .map(|l| LoopVerdict {
+                    loop_id: l.loop_id.clone(),
+                    line: l.line,
+                    runs: l.runs,
+                    passes: l.passes,
+                    expected: l.expected,
+                    bound: l.bound.clone(),
+                    verdict: l.verdict.words().into(),
+                })
+                .collect(),
+            recursion: c.recursion.as_ref().map(|r| RecursionVerdict {
+                outer_calls: r.outer_calls,
+                self_calls: r.self_calls,
+                exponential: r.exponential,
+                verdict: r.verdict.words().into(),
+            }),
+        })
+    };
+    Complexity {
+        complexity: estimate.complexity_ascii.clone(),
+        complexity_text: estimate.complexity.clone(),
+        functions: estimate
+            .functions
+            .iter()
+            .filter(|f| only.is_none_or(|name| name == f.name))
+            .map(|f| FunctionComplexity {
+                name: f.name.clone(),
+                line: f.line,
+                complexity: f.complexity_ascii.clone(),
+                complexity_text: f.complexity.clone(),
+                explanation: f.explanation.clone(),
+                sizes: f.sizes.clone(),
+                check: verdict_of(&f.name),
+            })
+            .collect(),
+        sizes: estimate.sizes.clone(),
+        check: check.map(|c| RunVerdict {
+            verdict: c.verdict.words().into(),
+            message: c.message.clone(),
+        }),
+    }
+}
+
+/// The Big-O estimate of a traced run's program (its `source`, in its language), checked
+/// against that run's counts (feature `analysis`): what the stepper page's complexity chip
+/// shows. `None` when the source does not parse (nothing to estimate).
+#[cfg(feature = "analysis")]
+pub fn run_complexity(
+    trace: &algoscope_trace_format::Trace,
+) -> Option<algoscope_viewer::Complexity> {
+    let program = Program::from_source(trace.source.clone(), trace.language, "<program>");
+    let shape = cost_shape(&program).ok()?;
+    let estimate = estimate(&shape, &EstimateOptions::default());
+    let check = algoscope_bigo::check(&shape, trace);
+    Some(complexity(&estimate, Some(&check), None))
 }

@@ -63,11 +63,14 @@ pub use algoscope_trace_format::{
     expand_heaps, to_delta, validate_bytes_all, Analysis, Language, ProgramError, StopReason,
     SyntaxError, Trace, ValidationError,
 };
-pub use algoscope_viewer::{PlayerOptions, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
+pub use algoscope_viewer::{Complexity, PlayerOptions, Timeline, PAGE_LOOP_NODES, PAGE_LOOP_ROWS};
 #[cfg(feature = "analysis")]
 pub use bigo::bigo;
 #[cfg(feature = "native")]
 pub use bigo::bigo_check;
+pub use bigo::complexity;
+#[cfg(feature = "analysis")]
+pub use bigo::run_complexity;
 pub use error::Error;
 pub use file::{trace_json, validate_bytes, write_trace, WriteOptions};
 #[cfg(feature = "native")]

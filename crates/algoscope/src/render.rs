@@ -371,7 +371,16 @@ fn page_of(
         loop_rows: options.loop_rows.unwrap_or(crate::PAGE_LOOP_ROWS),
         loop_nodes: crate::PAGE_LOOP_NODES,
     };
-    Ok(algoscope_page::build_page(trace, &page)?)
+    // The Big-O chip and panel: the program's estimate, checked against this run.
+    #[cfg(feature = "analysis")]
+    let complexity = crate::run_complexity(trace);
+    #[cfg(not(feature = "analysis"))]
+    let complexity = None;
+    Ok(algoscope_page::build_page(
+        trace,
+        &page,
+        complexity.as_ref(),
+    )?)
 }
 
 /// The row limit that keeps `scene`'s linked nodes within `budget` when its drawn rows hold

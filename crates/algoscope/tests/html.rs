@@ -120,8 +120,8 @@ fn page_is_self_contained() {
     }
     assert_eq!(&gunzip_element(&page, "algoscope-wasm")[..4], b"\0asm");
     let markup = markup.to_ascii_lowercase();
-    assert_eq!(markup.matches("<script").count(), 4);
-    assert_eq!(markup.matches("</script>").count(), 4);
+    assert_eq!(markup.matches("<script").count(), 5);
+    assert_eq!(markup.matches("</script>").count(), 5);
     // The wasm glue's fallback `new URL("…_bg.wasm", import.meta.url)` is never taken: the
     // page hands the module's bytes to the player.
     let markup = markup.replace("new url(", "");

@@ -71,35 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
     }
     if args.json {
-        let functions: Vec<serde_json::Value> = estimate
-            .functions
-            .iter()
-            .filter(|f| args.function.as_ref().is_none_or(|n| n == &f.name))
-            .map(|f| {
-                let mut v = serde_json::json!({
-                    "name": f.name,
-                    "line": f.line,
-                    "complexity": f.complexity_ascii,
-                    "explanation": f.explanation,
-                    "sizes": f.sizes,
-                });
-                if let Some(c) = function_check(check.as_ref(), &f.name) {
-                    v["check"] = check_json(c);
-                }
-                v
-            })
-            .collect();
-        let mut out = serde_json::json!({
-            "complexity": estimate.complexity_ascii,
-            "functions": functions,
-            "sizes": estimate.sizes,
-        });
-        if let Some(c) = &check {
-            out["check"] = serde_json::json!({
-                "verdict": c.verdict.words(),
-                "message": c.message,
-            });
-        }
+        let out = algoscope::complexity(&estimate, check.as_ref(), args.function.as_deref());
         let text = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
         write_stdout(&format!("{text}\n"))?;
         return Ok(ExitCode::SUCCESS);
@@ -138,36 +110,4 @@ fn function_check<'c>(
     name: &str,
 ) -> Option<&'c FunctionCheck> {
     check?.functions.iter().find(|c| c.name == name)
-}
-
-/// A function's check as JSON: verdict in words, message, counts and loops.
-fn check_json(c: &FunctionCheck) -> serde_json::Value {
-    let loops: Vec<serde_json::Value> = c
-        .loops
-        .iter()
-        .map(|l| {
-            serde_json::json!({
-                "loop": l.loop_id,
-                "line": l.line,
-                "runs": l.runs,
-                "passes": l.passes,
-                "expected": l.expected,
-                "bound": l.bound,
-                "verdict": l.verdict.words(),
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "verdict": c.verdict.words(),
-        "message": c.message,
-        "calls": c.calls,
-        "maxDepth": c.max_depth,
-        "loops": loops,
-        "recursion": c.recursion.as_ref().map(|r| serde_json::json!({
-            "outerCalls": r.outer_calls,
-            "selfCalls": r.self_calls,
-            "exponential": r.exponential,
-            "verdict": r.verdict.words(),
-        })),
-    })
 }
