@@ -8,7 +8,6 @@
 // algoscope_full_bg.wasm beside this package's pkg/ folder, or pass a URL, Response or
 // bytes) or `initSync({ module: bytes })`.
 import wasmInit, * as raw from './pkg/algoscope_full.js';
-import { RECORDS_PATH } from './python-tracer.js';
 import { runJob } from './runner.js';
 
 /** An error of algoscope's: `kind`, `code`, `line`, `column`, `path` and the kind's fields. */
@@ -124,6 +123,8 @@ export async function trace(code, options = {}) {
   const stdin = options.stdin ?? null;
   let job;
   if (language === 'python') {
+    // Loaded for Python only: a JS-only page downloads nothing of Python's.
+    const { RECORDS_PATH } = await import('./python-tracer.js');
     job = {
       language,
       request: guard(() => raw.pythonRequest(code, filename, stdin ?? undefined, maxSteps, timeoutMs, RECORDS_PATH)),

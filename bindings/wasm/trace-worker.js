@@ -8,9 +8,9 @@
 //                                           the tracer itself failed (`run`)
 // JavaScript/TypeScript (`job.language`): the one JS recorder (pkg/recorder), one run per
 // worker (the program's globals stay here). Python: the one Python tracer in Pyodide, loaded
-// on the first Python job; the worker stays for further Python jobs until a program spends it.
+// (with ./python-tracer.js) on the first Python job; the worker stays for further Python jobs
+// until a program spends it. A JS-only worker fetches nothing of Python's.
 import { runInstrumented } from './pkg/recorder/worker-run.mjs';
-import { loadPythonTracer } from './python-tracer.js';
 
 const node = typeof globalThis.process?.versions?.node === 'string';
 const nodePort = node ? (await import('node:worker_threads')).parentPort : null;
@@ -62,7 +62,8 @@ function pythonTracer(pyodideUrl) {
   python ??= (async () => {
     const tracer = new URL('./pkg/tracer/', import.meta.url);
     const names = JSON.parse(await readText(new URL('files.json', tracer)));
-    const [pyodide, files] = await Promise.all([
+    const [{ loadPythonTracer }, pyodide, files] = await Promise.all([
+      import('./python-tracer.js'),
       pyodideModule(pyodideUrl),
       Promise.all(names.map(async (name) => [name, await readText(new URL(`algoscope_tracer/${name}`, tracer))])),
     ]);

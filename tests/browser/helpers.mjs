@@ -1,7 +1,7 @@
 // Shared by the browser tests: build a page with the `algoscope` binary, open it in Debian's
 // chromium from file://, and record anything that went wrong while it was open.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,10 +108,21 @@ const TYPES = {
 /**
  * Serves the checkout over http on 127.0.0.1, as a web app would serve a package: `pages`
  * (path → HTML), and the files under `folders` (relative to the root); 404 for the rest.
- * Returns `{origin, requested, close}`: `requested` lists every path asked for.
+ * Returns what `serveFolder` returns.
  */
-export async function serveCheckout(pages, folders = ['bindings/wasm/', 'examples/']) {
+export function serveCheckout(pages, folders = ['bindings/wasm/', 'examples/']) {
+  return serveFolder(ROOT, pages, folders);
+}
+
+/**
+ * Serves `root` over http on 127.0.0.1 (uncompressed, no caching headers): `pages` (path →
+ * HTML), and the files under `folders` (relative to `root`); 404 for the rest. Returns
+ * `{origin, requested, served, close}`: `requested` lists every path asked for, `served`
+ * each file sent as `{path, bytes}`.
+ */
+export async function serveFolder(root, pages, folders = ['']) {
   const requested = [];
+  const served = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     requested.push(url.pathname);
@@ -120,19 +131,22 @@ export async function serveCheckout(pages, folders = ['bindings/wasm/', 'example
       return;
     }
     if (Object.hasOwn(pages, url.pathname)) {
+      served.push({ path: url.pathname, bytes: Buffer.byteLength(pages[url.pathname]) });
       res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url.pathname]);
       return;
     }
-    const file = path.join(ROOT, path.normalize(decodeURIComponent(url.pathname)));
-    const served = folders.some((dir) => file.startsWith(path.join(ROOT, dir)));
-    if (!served || !existsSync(file)) {
+    const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
+    const inside = folders.some((dir) => file.startsWith(path.join(root, dir)));
+    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'text/plain' }).end(readFileSync(file));
+    const body = readFileSync(file);
+    served.push({ path: url.pathname, bytes: body.length });
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'text/plain' }).end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, requested, close: () => server.close() };
+  return { origin: `http://127.0.0.1:${server.address().port}`, requested, served, close: () => server.close() };
 }
 
 /**
