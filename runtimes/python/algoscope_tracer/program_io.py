@@ -11,6 +11,7 @@ objects. ``input()`` reads the given standard input line by line. Past the outpu
 import builtins
 import io
 import sys
+import types
 
 #: What ``input()`` says when the given standard input has no line left.
 DEFAULT_INPUT_HINT = "input() found no more input: give the program's standard input with --stdin FILE"
@@ -80,12 +81,18 @@ class ProgramIO:
         self.print_line = None
         self.line_of_caller = None
         self._saved = None
+        self.builtins_module = None
 
     # -- what the program sees ---------------------------------------------------------------
 
     def builtins_for_program(self):
-        """A copy of ``builtins`` with this run's ``print`` and ``input``."""
-        names = dict(builtins.__dict__)
+        """The program's own ``builtins``: a copy with this run's ``print`` and ``input``, the
+        ``__dict__`` of a module that ``install`` puts in ``sys.modules`` for the run, so that
+        ``import builtins; builtins.len = f`` changes what the program sees (as in CPython)
+        and never what the tracer calls."""
+        module = types.ModuleType("builtins")
+        names = module.__dict__
+        names.update(builtins.__dict__)
         real_print = builtins.print
         remember = self._remember
 
@@ -107,6 +114,7 @@ class ProgramIO:
 
         names["print"] = print
         names["input"] = input
+        self.builtins_module = module
         return names
 
     def _remember(self, args):
@@ -118,9 +126,11 @@ class ProgramIO:
     # -- switching streams -------------------------------------------------------------------
 
     def install(self):
-        self._saved = (sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__)
+        self._saved = (sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__, sys.modules["builtins"])
         sys.stdout = sys.__stdout__ = self.stdout
         sys.stdin = sys.__stdin__ = self.stdin
+        if self.builtins_module is not None:
+            sys.modules["builtins"] = self.builtins_module
 
     def restore(self):
         if self._saved is not None:
@@ -128,7 +138,7 @@ class ProgramIO:
                 self.stdout.flush()
             except Exception:
                 pass
-            sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__ = self._saved
+            sys.stdout, sys.stdin, sys.__stdout__, sys.__stdin__, sys.modules["builtins"] = self._saved
             self._saved = None
 
     # -- reading what was printed ------------------------------------------------------------

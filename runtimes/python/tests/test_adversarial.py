@@ -144,6 +144,16 @@ class Adversarial(unittest.TestCase):
         self.assertLess(max(len(s.get("ha", [])) for s in steps(records)), 20)
         self.check("adv_print_held.py")  # no input left: EOFError, as under python3
 
+    def test_builtins_the_program_replaces_are_its_own(self):
+        import builtins
+
+        records = self.check("adv_builtins_replaced.py")
+        self.assertEqual(stdout(records), "0 R 7 False\n3 False\n")
+        self.assertIsNone(end(records).get("error"))
+        # The tracer's builtins (and so the next run's) are untouched.
+        self.assertEqual(builtins.len([1, 2]), 2)
+        self.assertEqual(builtins.repr(1), "1")
+
     def test_subclass_dunders_never_run(self):
         records = self.check("adv_subclass_dunders.py")
         self.assertEqual(stdout(records), "['I.hash']\n")  # the program's own set.add
