@@ -73,8 +73,9 @@ const gzipped = new Map();
 
 /** Which files each origin serves: the runner's page and what it loads, or the app's. */
 function allowed(which, rel) {
-  if (which === 'runner') return rel === 'runner.html' || rel === 'runner-embed.html' || rel.startsWith('assets/') || rel.startsWith('pyodide/');
-  return !rel.startsWith('runner') && !rel.startsWith('pyodide/');
+  const runnerOnly = rel.startsWith('runner') || rel.startsWith('pyodide/') || rel.startsWith('runtime/');
+  if (which === 'runner') return runnerOnly || rel.startsWith('assets/');
+  return !runnerOnly;
 }
 
 function handler(which) {
@@ -106,7 +107,7 @@ function handler(which) {
     }
     const ext = path.extname(file);
     headers['content-type'] = TYPES[ext] ?? 'application/octet-stream';
-    headers['cache-control'] = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel.startsWith('pyodide/') ? 'public, max-age=86400' : 'no-cache';
+    headers['cache-control'] = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel.startsWith('pyodide/') || rel.startsWith('runtime/') ? 'public, max-age=86400' : 'no-cache';
     let body = readFileSync(file);
     if (COMPRESS.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const key = `${file}:${statSync(file).mtimeMs}:${body.length}`;

@@ -82,6 +82,40 @@ export interface TraceOptions {
  */
 export declare function trace(code: string, options?: TraceOptions): Promise<Trace>
 
+/** The run policy, the command line's defaults. */
+export interface Limits {
+  /** Steps recorded before a run stops itself (20,000). */
+  maxSteps: number
+  /** Time budget of a run in ms (6,000). */
+  timeoutMs: number
+  /** ms past the time budget before a worker stuck in one call is terminated. */
+  graceMs: number
+  /** Bytes of printed output kept before the run stops. */
+  maxOutputBytes: number
+}
+/** The run policy `trace()` and `prepare()` use when an option is left out. */
+export declare function limits(): Limits
+
+/** `trace()`'s options, and what reading past the end of stdin says (`inputHint`). */
+export interface PrepareOptions extends TraceOptions {
+  inputHint?: string
+}
+/**
+ * What `trace()` sends to its worker: plain data a host can post to another page and run
+ * there with `runJob` of `@algoscope/wasm/runner`, then `assemble` the records it gets.
+ */
+export interface TraceJob {
+  language: Language
+  /** The tracer's request: JSON text (Python), or the JS recorder's request object. */
+  request: string | import('./recorder.js').RunRequest
+  /** ms after the program starts before its worker is terminated (time budget + grace). */
+  limitMs: number
+  /** Where Pyodide's files are (absolute URL), when the host gave one. */
+  pyodideUrl?: string
+}
+/** Makes the job for `code` on this thread (JS/TS instrumented here). Rejects with `syntax` or `usage`. */
+export declare function prepare(code: string, options?: PrepareOptions): Promise<TraceJob>
+
 export interface AssembleOptions {
   /** The language of the program the records come from. */
   language: Language

@@ -1,7 +1,8 @@
 // @algoscope/wasm: algoscope in WebAssembly for browsers, workers and Node — the Node
 // module's API (trace, validate, analyze, instrument, assemble, renderMemory, renderLoops,
-// Renderer), with the same arguments, the same results and the same errors. `trace` runs the
-// program in a worker (runner.js); everything else is the module's. This file only converts:
+// Renderer), with the same arguments, the same results and the same errors; and `prepare`
+// and `limits` for hosts that run the jobs elsewhere. `trace` runs the program in a worker
+// (runner.js); everything else is the module's. This file only converts:
 // objects to and from the module's JSON text, and its thrown reports to `AlgoscopeError`s.
 //
 // Load the module once before calling anything: `await init()` (fetches
@@ -88,9 +89,12 @@ export function assemble(code, options, records) {
   return JSON.parse(guard(() => raw.assemble(code, language, filename, records, Boolean(expanded), Boolean(cutOff))));
 }
 
-/** The run policy (the command line's): `{maxSteps, timeoutMs, graceMs, maxOutputBytes}`. */
 let policy = null;
-const limits = () => (policy ??= JSON.parse(guard(() => raw.limits())));
+/** The run policy (the command line's): `{maxSteps, timeoutMs, graceMs, maxOutputBytes}`. */
+export function limits() {
+  policy ??= JSON.parse(guard(() => raw.limits()));
+  return { ...policy };
+}
 
 /** A whole count of an option, or the default when left out. */
 function count(options, name, fallback) {
@@ -98,6 +102,54 @@ function count(options, name, fallback) {
   if (value === undefined || value === null) return fallback;
   if (!Number.isInteger(value) || value < 0) throw usage(name, `expected a whole number of at least 0, got ${value}`);
   return value;
+}
+
+/** The language of a run: `options.language`, checked, else from `options.filename`. */
+function languageOfRun(options) {
+  const language = options.language;
+  if (language === undefined || language === null) {
+    if (options.filename === undefined) throw usage('language', 'give a language (python, javascript, typescript) or a filename');
+    return guard(() => raw.languageOf(options.filename));
+  }
+  guard(() => raw.analyze('', String(language))); // `usage` for an unknown language, in the module's words
+  return language;
+}
+
+/**
+ * What `trace()` sends to its worker, made on this thread: `{language, request, limitMs,
+ * pyodideUrl?}`, plain data a host can post to another page (`runJob` of
+ * `@algoscope/wasm/runner` runs it there; `assemble` turns its records into the trace).
+ * JS/TS is instrumented here. Takes `trace()`'s options and `inputHint` (what reading past
+ * the end of stdin says). Throws `syntax` (JS/TS) or `usage`.
+ */
+export async function prepare(code, options = {}) {
+  options ??= {};
+  const filename = options.filename ?? '<program>';
+  const language = languageOfRun(options);
+  const policy = limits();
+  const maxSteps = count(options, 'maxSteps', policy.maxSteps);
+  const timeoutMs = count(options, 'timeoutMs', policy.timeoutMs);
+  const stdin = options.stdin ?? null;
+  const limitMs = timeoutMs + policy.graceMs;
+  const hint = options.inputHint === undefined ? {} : { inputHint: String(options.inputHint) };
+  if (language === 'python') {
+    // Loaded for Python only: a JS-only page downloads nothing of Python's.
+    const { RECORDS_PATH } = await import('./python-tracer.js');
+    const request = guard(() => raw.pythonRequest(code, filename, stdin ?? undefined, maxSteps, timeoutMs, RECORDS_PATH));
+    return {
+      language,
+      request: options.inputHint === undefined ? request : JSON.stringify({ ...JSON.parse(request), ...hint }),
+      limitMs,
+      // Resolved here: relative to the page, not to the worker's script.
+      ...(options.pyodideUrl === undefined ? {} : { pyodideUrl: new URL(String(options.pyodideUrl), globalThis.location?.href).href }),
+    };
+  }
+  const rewritten = instrument(code, { typescript: language === 'typescript', filename });
+  return {
+    language,
+    request: { code: rewritten.code, module: rewritten.module, stdin, maxSteps, timeBudgetMs: timeoutMs, maxOutputBytes: policy.maxOutputBytes, ...hint },
+    limitMs,
+  };
 }
 
 /**
@@ -109,38 +161,10 @@ function count(options, name, fallback) {
  */
 export async function trace(code, options = {}) {
   options ??= {};
-  const filename = options.filename ?? '<program>';
-  let language = options.language;
-  if (language === undefined || language === null) {
-    if (options.filename === undefined) throw usage('language', 'give a language (python, javascript, typescript) or a filename');
-    language = guard(() => raw.languageOf(options.filename));
-  } else {
-    guard(() => raw.analyze('', String(language))); // `usage` for an unknown language, in the module's words
-  }
-  const policy = limits();
-  const maxSteps = count(options, 'maxSteps', policy.maxSteps);
-  const timeoutMs = count(options, 'timeoutMs', policy.timeoutMs);
-  const stdin = options.stdin ?? null;
-  let job;
-  if (language === 'python') {
-    // Loaded for Python only: a JS-only page downloads nothing of Python's.
-    const { RECORDS_PATH } = await import('./python-tracer.js');
-    job = {
-      language,
-      request: guard(() => raw.pythonRequest(code, filename, stdin ?? undefined, maxSteps, timeoutMs, RECORDS_PATH)),
-      // Resolved here: relative to the page, not to the worker's script.
-      pyodideUrl: options.pyodideUrl === undefined ? undefined : new URL(String(options.pyodideUrl), globalThis.location?.href).href,
-    };
-  } else {
-    const rewritten = instrument(code, { typescript: language === 'typescript', filename });
-    job = {
-      language,
-      request: { code: rewritten.code, module: rewritten.module, stdin, maxSteps, timeBudgetMs: timeoutMs, maxOutputBytes: policy.maxOutputBytes },
-    };
-  }
+  const job = await prepare(code, options);
   let outcome;
   try {
-    outcome = await runJob(job, timeoutMs + policy.graceMs);
+    outcome = await runJob(job);
   } catch (failure) {
     throw new AlgoscopeError({
       kind: failure.kind,
@@ -149,10 +173,10 @@ export async function trace(code, options = {}) {
       line: null,
       column: null,
       path: null,
-      ...(failure.kind === 'interpreter' ? { language } : {}),
+      ...(failure.kind === 'interpreter' ? { language: job.language } : {}),
     });
   }
-  return assemble(code, { language, filename, expanded: options.expanded, cutOff: outcome.cutOff }, outcome.records);
+  return assemble(code, { language: job.language, filename: options.filename, expanded: options.expanded, cutOff: outcome.cutOff }, outcome.records);
 }
 
 /** A trace made ready to draw once, then any step drawn on request (as the Node module's). */

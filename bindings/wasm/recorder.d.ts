@@ -11,6 +11,8 @@ export interface RunRequest {
   maxSteps?: number
   /** Wall-clock budget in ms (default 6,000). */
   timeBudgetMs?: number
+  /** Bytes of printed output kept before the run stops (`stoppedBy: "output"`). */
+  maxOutputBytes?: number
   /** What `prompt()` throws with when no input line is left. */
   inputHint?: string
 }

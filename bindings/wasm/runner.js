@@ -1,10 +1,12 @@
-// The workers `trace()` (index.js) runs programs in: JavaScript/TypeScript with the one JS
-// recorder in a fresh worker per run; Python with the one Python tracer in Pyodide in a
-// worker that stays for the next Python run (Pyodide is loaded only when Python is asked
-// for). Records stream back as the tracer writes them. A watchdog terminates a worker still
-// running `limitMs` after its program started (stuck in one built-in call), and the records
-// so far are the run's. In browsers a module Web Worker, in Node ≥ 18 a worker thread.
-
+// The workers `trace()` (index.js) runs programs in, and the entry `@algoscope/wasm/runner`
+// for hosts that run jobs themselves (the reference web app's runner page, on an origin of its
+// own, runs the jobs `prepare()` made on the app's page; no wasm module is needed here).
+// JavaScript/TypeScript run with the one JS recorder in a fresh worker per run; Python with
+// the one Python tracer in Pyodide in a worker that stays for the next Python run (Pyodide is
+// loaded only when Python is asked for). Records stream back as the tracer writes them. A
+// watchdog terminates a worker still running `job.limitMs` after its program started (stuck
+// in one built-in call), and the records so far are the run's. In browsers a module Web
+// Worker, in Node >= 18 a worker thread.
 const node = typeof globalThis.process?.versions?.node === 'string';
 const WORKER_URL = new URL('./trace-worker.js', import.meta.url);
 
@@ -48,21 +50,102 @@ async function spawn() {
 }
 
 /** Python workers waiting for their next run (their interpreter loaded and intact), each
- * with the Pyodide it loaded (`pyodideUrl`, '' for the default). */
+ * with the Pyodide it loaded (`pyodideUrl`, '' for the default); Python workers still
+ * loading for `warm()`; one worker that has loaded nothing, for the next run of any kind. */
 const idlePython = [];
-const idleFor = (source) => {
-  const at = idlePython.findIndex((idle) => idle.source === source);
-  return at < 0 ? null : idlePython.splice(at, 1)[0].worker;
-};
+const warming = new Map();
+let spare = null;
+
+/** Puts a worker with its interpreter loaded into the idle pool. */
+function keepIdle(worker, source) {
+  const idle = { source, worker };
+  worker.onFailure(() => {
+    const at = idlePython.indexOf(idle);
+    if (at >= 0) idlePython.splice(at, 1);
+  });
+  worker.release();
+  idlePython.push(idle);
+}
+
+/** The worker for a job: an idle or warming Python worker of the same Pyodide, else the
+ * spare, else a new one. */
+async function workerFor(python, source) {
+  if (python) {
+    const at = idlePython.findIndex((idle) => idle.source === source);
+    if (at >= 0) return idlePython.splice(at, 1)[0].worker;
+    if (warming.has(source)) {
+      const worker = await warming.get(source);
+      const again = idlePython.findIndex((idle) => idle.worker === worker);
+      if (again >= 0) return idlePython.splice(again, 1)[0].worker;
+    }
+  }
+  if (spare) {
+    const worker = await spare;
+    spare = null;
+    if (worker) return worker;
+  }
+  return spawn();
+}
 
 /**
- * Runs `job` in a worker; resolves to `{records, cutOff}`, rejects with `{kind, message}`.
- * `limitMs`: how long after the program starts the worker is terminated.
+ * Gets a worker ready for the next run of `language` now, so that run starts at once: for
+ * Python it loads Pyodide and the tracer (from `options.pyodideUrl`, else the `pyodide`
+ * package); for JavaScript/TypeScript it starts a worker with the recorder loaded. Resolves
+ * when that worker is ready (never rejects: a failure shows in the run that follows).
  */
-export async function runJob(job, limitMs) {
+export function warm(language, options = {}) {
+  if (language !== 'python') {
+    spare ??= spawn().then(
+      (worker) => {
+        worker.release();
+        return worker;
+      },
+      () => null,
+    );
+    return spare.then(() => {});
+  }
+  const source = options.pyodideUrl === undefined ? '' : new URL(String(options.pyodideUrl), globalThis.location?.href).href;
+  if (idlePython.some((idle) => idle.source === source)) return Promise.resolve();
+  if (!warming.has(source)) {
+    const loading = spawn()
+      .then(
+        (worker) =>
+          new Promise((resolve) => {
+            const { port1, port2 } = new MessageChannel();
+            const give = (ok) => {
+              port1.close();
+              if (ok) keepIdle(worker, source);
+              else worker.terminate();
+              resolve(ok ? worker : null);
+            };
+            worker.onFailure(() => give(false));
+            port1.onmessage = ({ data }) => {
+              if (data.type === 'done') give(true);
+              else if (data.type === 'failed') give(false);
+            };
+            worker.post({ job: { language: 'python', warm: true, pyodideUrl: options.pyodideUrl && source }, port: port2 }, [port2]);
+          }),
+        () => null,
+      )
+      .finally(() => warming.delete(source));
+    warming.set(source, loading);
+  }
+  return warming.get(source).then(() => {});
+}
+
+/**
+ * Runs `job` (made by `prepare()`) in a worker; resolves to `{records, cutOff}`, rejects with
+ * `{kind, message}`: `interpreter` (Pyodide did not load), `run` (the tracer or its worker
+ * failed) or `aborted` (`options.signal` fired: the worker is terminated). `options.onProgress`
+ * hears `'loading'` (Pyodide is being loaded for this run) and `'started'` (the program
+ * started: the watchdog counts `job.limitMs` from here).
+ */
+export async function runJob(job, options = {}) {
+  const { signal, onProgress = () => {} } = options;
   const python = job.language === 'python';
   const source = job.pyodideUrl ?? '';
-  const worker = (python && idleFor(source)) || (await spawn());
+  if (signal?.aborted) throw { kind: 'aborted', message: 'the run was stopped before it started' };
+  const worker = await workerFor(python, source);
   worker.hold();
   return new Promise((resolve, reject) => {
     const { port1, port2 } = new MessageChannel();
@@ -72,19 +155,21 @@ export async function runJob(job, limitMs) {
     const settle = (keep) => {
       settled = true;
       if (watchdog !== null) clearTimeout(watchdog);
+      signal?.removeEventListener('abort', abort);
       port1.close();
-      if (keep) {
-        const idle = { source, worker };
-        worker.onFailure(() => {
-          const at = idlePython.indexOf(idle);
-          if (at >= 0) idlePython.splice(at, 1);
-        });
-        worker.release();
-        idlePython.push(idle);
-      } else {
-        worker.terminate();
-      }
+      if (keep) keepIdle(worker, source);
+      else worker.terminate();
     };
+    const abort = () => {
+      if (settled) return;
+      settle(false);
+      reject({ kind: 'aborted', message: 'the run was stopped' });
+    };
+    signal?.addEventListener('abort', abort);
+    if (signal?.aborted) {
+      abort();
+      return;
+    }
     worker.onFailure((message) => {
       if (settled) return;
       settle(false);
@@ -93,12 +178,16 @@ export async function runJob(job, limitMs) {
     port1.onmessage = ({ data }) => {
       if (settled) return;
       switch (data.type) {
+        case 'loading':
+          onProgress('loading');
+          break;
         case 'started':
           watchdog = setTimeout(() => {
             if (settled) return;
             settle(false);
             resolve({ records: pieces.join(''), cutOff: true });
-          }, limitMs);
+          }, job.limitMs);
+          onProgress('started');
           break;
         case 'records':
           pieces.push(data.text);
@@ -115,4 +204,3 @@ export async function runJob(job, limitMs) {
     worker.post({ job, port: port2 }, [port2]);
   });
 }
-

@@ -1,6 +1,7 @@
 // The worker `trace()` runs programs in (a module Web Worker, or a Node worker thread): it
 // gets `{job, port}` and answers on `port` alone — a program can reach the worker's own
 // `postMessage`, never a port held in this module — with, in order:
+//   {type: 'loading'}                       Pyodide is being loaded for this job (Python, first job)
 //   {type: 'started'}                       the program starts (the host's watchdog counts from here)
 //   {type: 'records', text}                 pieces of the record stream, as the tracer writes them
 //   {type: 'done'}                          the tracer finished; `spent`: do not reuse this worker
@@ -78,9 +79,15 @@ function pythonTracer(pyodideUrl) {
 async function runPython(job, answer) {
   let tracer;
   try {
+    if (python === null) answer({ type: 'loading' });
     tracer = await pythonTracer(job.pyodideUrl);
   } catch (e) {
     answer({ type: 'failed', kind: 'interpreter', message: `Python (Pyodide) did not load: ${text(e)}` });
+    return;
+  }
+  // A warm job (runner.js `warm`) only loads the interpreter for the jobs after it.
+  if (job.warm) {
+    answer({ type: 'done', spent: false });
     return;
   }
   answer({ type: 'started' });

@@ -181,13 +181,15 @@ test('an endless loop is stopped by the time budget, in each language', async ()
 
 test('a program stuck in one call is cut off and the next run gets a fresh runner', async () => {
   const { context, page } = await openApp();
-  for (const [language, code] of [['javascript', 'const spin = new Function("while (true) {}");\nspin();\n'], ['python', 'print(sum(range(10**12)))\n']]) {
+  for (const [language, code] of [['javascript', 'const spin = new Function("while (true) {}");\nspin();\n'], ['python', 'x = 1\nprint(sum(range(10**12)))\n']]) {
     await setProgram(page, language, code);
     const started = Date.now();
     const outcome = await run(page, 40_000);
     assert.equal(outcome.kind, 'budget', outcome.text);
     assert.match(outcome.text, /stuck in one call/);
     assert.ok(Date.now() - started < 20_000, `cut off after ${Date.now() - started} ms`);
+    // The steps before the stuck call are kept and shown.
+    assert.ok(Number(await page.evaluate(() => document.getElementById('stepper').dataset.steps)) >= 2, `${language}: no steps kept`);
     await setProgram(page, language, PROGRAMS[language]);
     const next = await run(page);
     assert.equal(next.kind, 'ok', next.text);
@@ -516,6 +518,6 @@ test('the runner checks the protocol version of the hello and says it is stale',
     frame.contentWindow.postMessage({ type: 'algoscope-hello', protocol: 999 }, runner, [channel.port2]);
     setTimeout(() => resolve(null), 5000);
   }), RUNNER);
-  assert.deepEqual(answer, { type: 'stale', protocol: 1, wanted: 999 });
+  assert.deepEqual(answer, { type: 'stale', protocol: 2, wanted: 999 });
   await context.close();
 });

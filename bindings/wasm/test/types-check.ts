@@ -1,8 +1,9 @@
 // Compiled by package.test.mjs inside a fresh install under tsc --strict: every public type of
 // @algoscope/wasm is precise (the `@ts-expect-error` lines must be errors).
-import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, renderLoops, renderMemory, trace as traceProgram, validate } from '@algoscope/wasm'
-import type { Analysis, Instrumented, Trace } from '@algoscope/wasm'
+import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, limits, prepare, renderLoops, renderMemory, trace as traceProgram, validate } from '@algoscope/wasm'
+import type { Analysis, Instrumented, Trace, TraceJob } from '@algoscope/wasm'
 import { runInstrumented } from '@algoscope/wasm/recorder'
+import { runJob, warm, type JobFailure } from '@algoscope/wasm/runner'
 
 export async function use(code: string): Promise<string> {
   await init()
@@ -15,6 +16,14 @@ export async function use(code: string): Promise<string> {
   const again: Trace = validate(new Uint8Array(), { expanded: true })
   const run: Trace = await traceProgram(code, { language: 'python', stdin: '1\n', maxSteps: 100, timeoutMs: 500, pyodideUrl: new URL('https://example.org/pyodide/') })
   const cut: boolean = assemble(code, { language: 'python', cutOff: true }, records).truncated === true
+  const job: TraceJob = await prepare(code, { language: 'python', inputHint: 'type it', maxSteps: limits().maxSteps })
+  await warm('python', { pyodideUrl: '/pyodide/' })
+  const controller = new AbortController()
+  const outcome = await runJob(job, { signal: controller.signal, onProgress: (stage: 'loading' | 'started') => void stage })
+  const records2: string = outcome.records + String(outcome.cutOff)
+  const failed = (e: JobFailure): boolean => e.kind === 'aborted'
+  // @ts-expect-error: not a stage
+  await runJob(job, { onProgress: (stage: 'finished') => void stage })
   // @ts-expect-error: not a language
   await traceProgram(code, { language: 'ruby' })
   const renderer = new Renderer(trace, { sizes: 'v8' })
@@ -31,5 +40,5 @@ export async function use(code: string): Promise<string> {
   assemble(code, {}, records)
   // @ts-expect-error: not a size model
   new Renderer(trace, { sizes: 'big' })
-  return svg + estimate + lines.length + spans.length + trace.steps[0].line + run.steps.length + String(cut)
+  return svg + estimate + lines.length + spans.length + trace.steps[0].line + run.steps.length + String(cut) + records2 + String(failed)
 }

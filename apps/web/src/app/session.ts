@@ -1,10 +1,11 @@
-// One place that runs programs for a page (the app, the embed page): instrument or analyse
-// with the wasm module, send to the runner on its own origin, assemble and validate the
-// records that come back, and tell how the run ended — one of the outcomes below.
-import { init as initWasm, analyze, assemble, instrument, AlgoscopeError, type Trace } from '@algoscope/wasm';
+// One place that runs programs for a page (the app, the embed page): prepare the job with the
+// wasm module (JS/TS instrumented, Python's tracer request, the package's budgets), send it to
+// the runner on its own origin, assemble and validate the records that come back, and tell
+// how the run ended — one of the outcomes below.
+import { init as initWasm, assemble, limits, prepare, AlgoscopeError, type Trace, type TraceJob } from '@algoscope/wasm';
 import fullWasmUrl from '@algoscope/wasm/algoscope_full_bg.wasm?url';
 import { RunnerClient, type RunnerEvent } from './runner-client';
-import { MAX_STEPS, TIME_BUDGET_MS, type Language, type Program } from '../protocol';
+import type { Language } from '../protocol';
 
 export const EXT: Record<Language, string> = { python: 'py', javascript: 'js', typescript: 'ts' };
 
@@ -35,10 +36,18 @@ export interface RunResult {
 
 const CRASH = 'The tracer crashed — that is our bug, not your program\'s.';
 
-/** The outcome a trace tells of. */
-export function traceOutcome(trace: Trace): Outcome {
+/** The outcome a trace tells of; `cutOff`: the runner's watchdog ended it. */
+export function traceOutcome(trace: Trace, cutOff = false): Outcome {
+  const { maxSteps, timeoutMs } = limits();
+  if (cutOff) {
+    return {
+      kind: 'budget',
+      title: `Stopped: the program was stuck in one call past the ${timeoutMs / 1000} s time budget.`,
+      detail: 'The runner cut it off and replaced it with a fresh one; the steps before the stuck call are shown. Make the input smaller or look for a call that never returns (a loop inside a built-in or a callback).',
+    };
+  }
   if (trace.truncated) {
-    const why = trace.stoppedBy === 'steps' ? `the ${MAX_STEPS.toLocaleString('en-US')}-step budget ran out` : `the ${TIME_BUDGET_MS / 1000} s time budget ran out`;
+    const why = trace.stoppedBy === 'steps' ? `the ${maxSteps.toLocaleString('en-US')}-step budget ran out` : `the ${timeoutMs / 1000} s time budget ran out`;
     return { kind: 'budget', title: `Stopped early: ${why}.`, detail: 'The steps up to there are shown. Give the program a smaller input, or fewer loop passes, to see it end.' };
   }
   if (trace.error) {
@@ -55,14 +64,14 @@ function syntaxOutcome(e: AlgoscopeError): Outcome {
 
 const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** What the runner runs: JS/TS instrumented, Python with its analysis; throws `syntax`. */
-export function prepare(language: Language, code: string): Program {
-  if (language === 'python') {
-    const analysis = analyze(code, 'python');
-    return { language, source: code, loops: analysis.loops, indexNames: analysis.indexNames };
-  }
-  const rewritten = instrument(code, { typescript: language === 'typescript', filename: `program.${EXT[language]}` });
-  return { language, instrumented: rewritten.code, module: rewritten.module };
+/** The job the runner runs for `code` (the package's budgets); throws `syntax` (JS/TS). */
+export function prepareJob(language: Language, code: string, stdin: string): Promise<TraceJob> {
+  return prepare(code, {
+    language,
+    filename: `program.${EXT[language]}`,
+    stdin: stdin === '' ? null : stdin,
+    inputHint: 'this program reads input: type it in the Input tab, one line per input() call',
+  });
 }
 
 export class Session {
@@ -110,10 +119,10 @@ export class Session {
   }
 
   private async send(id: number, language: Language, code: string, stdin: string): Promise<void> {
-    let program: Program;
+    let job: TraceJob;
     try {
       await this.wasmReady;
-      program = prepare(language, code);
+      job = await prepareJob(language, code, stdin);
     } catch (e) {
       if (this.current?.id !== id) return;
       this.finish(e instanceof AlgoscopeError && e.kind === 'syntax' ? syntaxOutcome(e) : { kind: 'not-loaded', title: 'The WebAssembly module did not load; nothing ran.', detail: text(e) });
@@ -121,7 +130,7 @@ export class Session {
     }
     if (this.current?.id !== id) return;
     try {
-      await this.runner.run({ id, program, stdin: stdin === '' ? null : stdin, maxSteps: MAX_STEPS, timeBudgetMs: TIME_BUDGET_MS });
+      await this.runner.run({ id, job });
     } catch (e) {
       if (this.current?.id === id) this.finish({ kind: 'not-loaded', title: 'The runner did not load; nothing ran.', detail: text(e) });
     }
@@ -143,25 +152,18 @@ export class Session {
       case 'load-failed':
         this.finish({ kind: 'not-loaded', title: 'The runtime did not load; nothing ran.', detail: event.message });
         return;
-      case 'killed':
-        this.finish({
-          kind: 'budget',
-          title: `Stopped: the program was stuck in one call past the ${TIME_BUDGET_MS / 1000} s time budget.`,
-          detail: `The runner was cut off after ${(event.afterMs / 1000).toFixed(1)} s and replaced with a fresh one; no step of this run could be kept. Make the input smaller or look for a call that never returns (a loop inside a built-in or a callback).`,
-        });
-        return;
       case 'records': {
         let trace: Trace;
         try {
           await this.wasmReady;
-          trace = assemble(current.code, { language: current.language, filename: `program.${EXT[current.language]}` }, event.records);
+          trace = assemble(current.code, { language: current.language, filename: `program.${EXT[current.language]}`, cutOff: event.cutOff }, event.records);
         } catch (e) {
           if (e instanceof AlgoscopeError && e.kind === 'syntax') this.finish(syntaxOutcome(e));
           else if (e instanceof AlgoscopeError && /fatal|tracer.*fail|crash/i.test(e.message)) this.finish({ kind: 'crash', title: CRASH, detail: e.message });
           else this.finish({ kind: 'refused', title: 'The run\'s records were refused and nothing is drawn: they are not what the tracer writes.', detail: text(e) });
           return;
         }
-        this.finish(traceOutcome(trace), { trace, runMs: event.runMs });
+        this.finish(traceOutcome(trace, event.cutOff), { trace, runMs: event.runMs });
         return;
       }
     }

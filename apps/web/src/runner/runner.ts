@@ -1,8 +1,11 @@
 // The runner page, on an origin of its own inside a hidden iframe of the app. It never draws
-// anything: it takes run requests from the app over a MessageChannel, runs each program in a
-// worker (one per language, a fresh one per JS/TS run) and sends back the record stream. A
-// watchdog terminates a worker stuck past the time budget + grace and starts a fresh one.
-import { GRACE_MS, PROTOCOL, type Hello, type Language, type RunRequest, type RunnerMessage, type WarmRequest, type WorkerMessage, type WorkerRequest } from '../protocol';
+// anything: it takes the jobs the app prepared (the wasm package's `prepare`) over a
+// MessageChannel, runs each with the package's runner (`runJob`: a worker per run for JS/TS,
+// a Pyodide worker kept for Python, the watchdog) and sends back the record stream. The
+// package's runner is served from this origin as published (runtime/, copied by the build),
+// and Pyodide from pyodide/: nothing comes from elsewhere.
+import type * as Runtime from '@algoscope/wasm/runner';
+import { PROTOCOL, type Hello, type Language, type RunRequest, type RunnerMessage, type WarmRequest } from '../protocol';
 
 /** The app's origin: VITE_APP_ORIGIN at build time, else the local pair (runner on
  * 127.0.0.1:PORT+1, app on localhost:PORT). frame-ancestors lets no other page frame this
@@ -16,95 +19,57 @@ function appOrigin(): string {
   return `${here.protocol}//${host}:${port}`;
 }
 
-type Kind = 'python' | 'js';
-const kindOf = (language: Language): Kind => (language === 'python' ? 'python' : 'js');
-
-const workers = new Map<Kind, Worker>();
-function spawn(kind: Kind, warm = false): Worker {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: `algoscope-${kind}` });
-  workers.set(kind, worker);
-  // A Python worker that replaces one cut off loads Pyodide again at once.
-  if (warm && kind === 'python') worker.postMessage({ type: 'warm', language: 'python' } satisfies WorkerRequest);
-  return worker;
-}
-function workerFor(kind: Kind): Worker {
-  return workers.get(kind) ?? spawn(kind);
-}
-function retire(kind: Kind, worker: Worker): void {
-  worker.terminate();
-  if (workers.get(kind) === worker) workers.delete(kind);
-}
+const PYODIDE_URL = new URL('pyodide/', location.href).href;
+const runtime = import(/* @vite-ignore */ new URL('runtime/runner.js', location.href).href) as Promise<typeof Runtime>;
 
 let port: MessagePort | null = null;
-let busy: { id: number; kind: Kind; worker: Worker; watchdog: number | null } | null = null;
+let current: { id: number; controller: AbortController } | null = null;
 const send = (message: RunnerMessage) => port?.postMessage(message);
 
-function finish(spent: boolean): void {
-  if (!busy) return;
-  if (busy.watchdog !== null) clearTimeout(busy.watchdog);
-  const { kind, worker } = busy;
-  busy = null;
-  // A JS worker has the program's globals now, and a Python program may have changed its
-  // interpreter (the worker says so): replace it, warm, for the next run.
-  if (kind === 'js' || spent) {
-    retire(kind, worker);
-    spawn(kind, true);
+/** Readies a worker for the next run of `language` (Pyodide for Python). */
+function warm(language: Language): void {
+  void runtime.then((r) => r.warm(language, { pyodideUrl: PYODIDE_URL }), () => {});
+}
+
+async function run(request: RunRequest): Promise<void> {
+  stop();
+  const controller = new AbortController();
+  const mine = { id: request.id, controller };
+  current = mine;
+  const { id, job } = request;
+  let started = 0;
+  try {
+    const { runJob } = await runtime;
+    // This runner's Pyodide, whatever the app says.
+    const outcome = await runJob(job.language === 'python' ? { ...job, pyodideUrl: PYODIDE_URL } : job, {
+      signal: controller.signal,
+      onProgress: (stage) => {
+        if (stage === 'loading') send({ type: 'status', id, text: 'Loading Python (Pyodide)…' });
+        else {
+          started = performance.now();
+          send({ type: 'started', id });
+        }
+      },
+    });
+    send({ type: 'records', id, records: outcome.records, cutOff: outcome.cutOff, runMs: performance.now() - started });
+  } catch (e) {
+    const failure = e as Partial<Runtime.JobFailure> | Error;
+    const message = 'kind' in failure && failure.kind ? String(failure.message) : `the runner did not load: ${String(e)}`;
+    if ('kind' in failure && failure.kind === 'aborted') return;
+    if ('kind' in failure && failure.kind === 'run') send({ type: 'crash', id, message });
+    else send({ type: 'load-failed', id, message });
+  } finally {
+    if (current === mine) current = null;
+    // A fresh worker for the next run: JS workers serve one run; a Python worker cut off,
+    // stopped or spent by its program is replaced (warm does nothing if one is idle).
+    warm(job.language);
   }
 }
 
-function run(request: RunRequest): void {
-  if (busy) stop();
-  const kind = kindOf(request.program.language);
-  const worker = workerFor(kind);
-  const current = { id: request.id, kind, worker, watchdog: null as number | null };
-  busy = current;
-  worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
-    if (busy !== current) return;
-    const data = event.data;
-    if (data.type === 'started') {
-      const limit = request.timeBudgetMs + GRACE_MS;
-      current.watchdog = window.setTimeout(() => {
-        if (busy !== current) return;
-        busy = null;
-        retire(kind, worker);
-        spawn(kind, true);
-        send({ type: 'killed', id: request.id, afterMs: limit });
-      }, limit);
-      send({ type: 'started', id: request.id });
-      return;
-    }
-    if (data.type === 'status') {
-      send({ ...data, id: request.id });
-      return;
-    }
-    finish(data.type !== 'records' || data.spent === true);
-    if (data.type === 'records') send({ type: 'records', id: request.id, records: data.records, runMs: data.runMs });
-    else send({ ...data, id: request.id });
-  };
-  worker.onerror = (event) => {
-    if (busy !== current) return;
-    event.preventDefault();
-    busy = null;
-    retire(kind, worker);
-    send({ type: 'load-failed', id: request.id, message: 'the runner\'s worker failed to start: ' + (event.message || 'unknown error') });
-  };
-  worker.postMessage({
-    type: 'run',
-    program: request.program,
-    stdin: request.stdin,
-    maxSteps: request.maxSteps,
-    timeBudgetMs: request.timeBudgetMs,
-  } satisfies WorkerRequest);
-}
-
-/** Stop: end the current run now (its worker goes; a fresh one comes for the next run). */
+/** Stop: end the current run now (its worker is terminated; a fresh one is readied). */
 function stop(): void {
-  if (!busy) return;
-  const { kind, worker } = busy;
-  if (busy.watchdog !== null) clearTimeout(busy.watchdog);
-  busy = null;
-  retire(kind, worker);
-  spawn(kind, true);
+  current?.controller.abort();
+  current = null;
 }
 
 window.addEventListener('message', (event: MessageEvent) => {
@@ -119,11 +84,11 @@ window.addEventListener('message', (event: MessageEvent) => {
   }
   port.onmessage = (message: MessageEvent) => {
     const request = message.data as RunRequest | WarmRequest | { type: 'stop' };
-    if (request.type === 'run') run(request);
+    if (request.type === 'run') void run(request);
     else if (request.type === 'stop') stop();
-    else if (request.type === 'warm' && busy?.kind !== kindOf(request.language)) workerFor(kindOf(request.language)).postMessage(request satisfies WorkerRequest);
+    else if (request.type === 'warm') warm(request.language);
   };
   send({ type: 'ready', protocol: PROTOCOL });
   // A JS worker waits, started, for the first run.
-  if (!workers.has('js')) spawn('js');
+  warm('javascript');
 });
