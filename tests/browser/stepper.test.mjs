@@ -206,6 +206,69 @@ test('zoom and pan: buttons and Ctrl+wheel scale the memory picture, Fit restore
   await context.close();
 });
 
+/** Whether the memory picture shown is `svg` (the CLI's), compared as the browser parses both. */
+function showsSvg(page, svg) {
+  return page.evaluate((text) => {
+    const t = document.createElement('template');
+    t.innerHTML = text;
+    const want = t.content.firstElementChild;
+    want.querySelector(':scope > style')?.remove();
+    const shown = document.querySelector('#memory > svg').cloneNode(true);
+    shown.removeAttribute('style');
+    return shown.outerHTML === want.outerHTML;
+  }, svg);
+}
+
+test('the Nested and sizes switches redraw the step shown as algoscope render does; kept for the session', async () => {
+  const trace = path.join(path.dirname(buildPage('examples/python/linked_list.py', 'linked_list-view')), 'linked_list-view.json');
+  execFileSync(BIN, ['trace', path.resolve(ROOT, 'examples/python/linked_list.py'), '-o', trace]);
+  const render = (...flags) => execFileSync(BIN, ['render', trace, '--step', '60', ...flags], { encoding: 'utf8' });
+  const file = buildPage(trace, 'linked_list-view');
+  const { page, context, problems, url } = await openPage(browser, file);
+  await page.goto(url + '#step=60');
+  await page.reload();
+  await page.waitForSelector('#algoscope[data-step="60"]');
+  assert.equal(await page.locator('#memory-nested').getAttribute('aria-pressed'), 'false');
+  assert.deepEqual(await page.locator('#memory-sizes option').evaluateAll((os) => os.map((o) => o.value)), ['', 'python', 'textbook', 'v8']);
+  assert.ok(await showsSvg(page, render()));
+
+  await page.click('#memory-nested');
+  assert.equal(await page.locator('#memory-nested').getAttribute('aria-pressed'), 'true');
+  assert.ok(await showsSvg(page, render('--nested')), 'nested: not the CLI\'s --nested picture');
+  await page.selectOption('#memory-sizes', 'python');
+  assert.ok(await showsSvg(page, render('--nested', '--sizes', 'python')), 'sizes: not the CLI\'s --sizes python picture');
+  assert.ok((await page.locator('#memory .mem-size').count()) > 3);
+  // Other steps are drawn with the switches too.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#algoscope[data-step="61"]');
+  assert.ok(await page.evaluate(() => document.querySelector('#memory > svg').classList.contains('nested')));
+  assert.equal(await page.locator('#algoscope').getAttribute('data-step'), '61');
+
+  // Kept for the session: the page opened again draws with them.
+  await page.reload();
+  await page.waitForSelector('#algoscope[data-step="61"]');
+  assert.equal(await page.locator('#memory-nested').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('#memory-sizes').inputValue(), 'python');
+  assert.ok((await page.locator('#memory .mem-size').count()) > 3);
+  await page.click('#memory-nested');
+  await page.selectOption('#memory-sizes', '');
+  assert.equal(await page.locator('#memory .mem-size').count(), 0);
+  assert.ok(await page.evaluate(() => !document.querySelector('#memory > svg').classList.contains('nested')));
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'linked_list-view-options.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a JavaScript run offers the sizes that fit it', async () => {
+  const { page, context, problems } = await openPage(browser, buildPage('examples/javascript/bst.js', 'bst-js-sizes'));
+  assert.deepEqual(await page.locator('#memory-sizes option').evaluateAll((os) => os.map((o) => o.value)), ['', 'textbook', 'v8']);
+  await page.selectOption('#memory-sizes', 'v8');
+  await page.click('#last');
+  assert.ok((await page.locator('#memory .mem-size').count()) > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the Big-O chip shows the estimate, checked against the run, and opens its panel', async () => {
   const program = 'examples/python/bubble_sort.py';
   const expected = JSON.parse(execFileSync(BIN, ['bigo', path.resolve(ROOT, program), '--json', '--check'], { encoding: 'utf8' }));

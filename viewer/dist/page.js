@@ -507,10 +507,16 @@ var SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
-      <div class="zoom" role="group" aria-label="Zoom the memory picture">
-        <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
-        <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
-        <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+      <div class="memory-tools">
+        <div class="view-options" role="group" aria-label="How memory is drawn">
+          <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
+          <select class="fit-toggle" id="memory-sizes" aria-label="Memory sizes" title="Show how many bytes each object takes, in a memory model"><option value="">No sizes</option></select>
+        </div>
+        <div class="zoom" role="group" aria-label="Zoom the memory picture">
+          <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
+          <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+          <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+        </div>
       </div>
     </div>
     <div class="loop-pane" id="loops" aria-label="Loop history">
@@ -531,7 +537,8 @@ async function gunzipText(bytes) {
 async function mount(element, data, settings = {}) {
   await __wbg_init(settings.wasm === void 0 ? void 0 : { module_or_path: settings.wasm });
   const traceText = typeof data.trace === "string" ? data.trace : await gunzipText(data.trace);
-  const viewer = new Viewer(traceText, JSON.stringify(data.options || {}));
+  const drawOptions = { ...data.options || {} };
+  let viewer = new Viewer(traceText, JSON.stringify(drawOptions));
   const timeline = JSON.parse(viewer.timeline());
   const title = data.options && data.options.title || "";
   element.classList.add("algoscope");
@@ -558,6 +565,8 @@ async function mount(element, data, settings = {}) {
     loopsFit: $("loops-fit"),
     memoryIn: $("memory-in"),
     memoryOut: $("memory-out"),
+    nested: $("memory-nested"),
+    sizes: $("memory-sizes"),
     play: $("play"),
     speed: $("speed"),
     complexity: $("complexity"),
@@ -574,6 +583,7 @@ async function mount(element, data, settings = {}) {
   const player = new EventTarget();
   const cleanups = [];
   let destroyed = false;
+  let preparing = 0;
   const listen = (target, type, handler) => {
     target.addEventListener(type, handler);
     cleanups.push(() => target.removeEventListener(type, handler));
@@ -712,13 +722,15 @@ async function mount(element, data, settings = {}) {
   const KEEP = 400;
   function memo(draw) {
     const kept = /* @__PURE__ */ new Map();
-    return function(i) {
+    const get = function(i) {
       if (kept.has(i)) return kept.get(i);
       const svg = draw(i);
       kept.set(i, svg);
       if (kept.size > KEEP) kept.delete(kept.keys().next().value);
       return svg;
     };
+    get.clear = () => kept.clear();
+    return get;
   }
   const sheets = /* @__PURE__ */ new Set();
   function withoutStyle(svg) {
@@ -1079,6 +1091,80 @@ async function mount(element, data, settings = {}) {
     delete element.dataset.playing;
     player.dispatchEvent(new Event("pause"));
   }
+  const SIZE_LABELS = { python: "CPython sizes", textbook: "Textbook sizes", v8: "V8 sizes" };
+  const sizeModels = timeline.sizeModels || [];
+  for (const model of sizeModels) {
+    const option = el("option", null, SIZE_LABELS[model] || model);
+    option.value = model;
+    ui.sizes.append(option);
+  }
+  ui.sizes.hidden = sizeModels.length === 0;
+  function showViewOptions() {
+    ui.nested.setAttribute("aria-pressed", String(Boolean(drawOptions.nested)));
+    ui.sizes.value = drawOptions.sizes || "";
+  }
+  function stored(name) {
+    try {
+      return sessionStorage.getItem("algoscope-" + name);
+    } catch (e) {
+      return null;
+    }
+  }
+  function store(name, value) {
+    try {
+      sessionStorage.setItem("algoscope-" + name, value);
+    } catch (e) {
+    }
+  }
+  function redrawWith(changes) {
+    const next = { ...drawOptions, ...changes };
+    let made;
+    try {
+      made = new Viewer(traceText, JSON.stringify(next));
+    } catch (err) {
+      showViewOptions();
+      return false;
+    }
+    viewer.free();
+    viewer = made;
+    Object.assign(drawOptions, changes);
+    memorySvgOf.clear();
+    loopSvgOf.clear();
+    showViewOptions();
+    if (current >= 0) {
+      const memoryChanged = showMemory(current, false);
+      const loopChanged = showLoops(current);
+      if (memoryChanged) fitMemory();
+      if (loopChanged && shownLoop) fitLoops();
+      drawNeighboursWhenIdle(current);
+    }
+    prepareInBackground();
+    player.dispatchEvent(new CustomEvent("options", { detail: { nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null } }));
+    return true;
+  }
+  listen(ui.nested, "click", () => {
+    if (redrawWith({ nested: !drawOptions.nested })) store("nested", drawOptions.nested ? "on" : "off");
+  });
+  listen(ui.sizes, "change", () => {
+    if (redrawWith({ sizes: ui.sizes.value || null })) store("sizes", ui.sizes.value);
+  });
+  {
+    const wanted = {};
+    const nested = stored("nested");
+    if (nested !== null && nested === "on" !== Boolean(drawOptions.nested)) wanted.nested = nested === "on";
+    const sizes = stored("sizes");
+    if (sizes !== null && (sizes === "" || sizeModels.includes(sizes)) && (sizes || null) !== (drawOptions.sizes || null)) wanted.sizes = sizes || null;
+    if (Object.keys(wanted).length) {
+      try {
+        const made = new Viewer(traceText, JSON.stringify({ ...drawOptions, ...wanted }));
+        viewer.free();
+        viewer = made;
+        Object.assign(drawOptions, wanted);
+      } catch (err) {
+      }
+    }
+    showViewOptions();
+  }
   function stepFromHash() {
     const m = /^#step=(\d+|last)$/.exec(location.hash);
     if (!m) return null;
@@ -1127,8 +1213,9 @@ async function mount(element, data, settings = {}) {
   }
   function prepareInBackground() {
     let next = 0;
+    const mine = ++preparing;
     const slice = () => {
-      if (destroyed || next >= total) return;
+      if (destroyed || next >= total || mine !== preparing) return;
       next = Math.min(total - 1, next + PREPARE_SLICE);
       try {
         viewer.prepare(next);

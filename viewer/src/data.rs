@@ -89,6 +89,9 @@ pub struct Timeline {
     pub funcs: Vec<String>,
     /// One entry per recorded step in each column.
     pub steps: StepColumns,
+    /// The memory-size models that fit the language (`SizeModel::fitting`): what the
+    /// player's size switch offers.
+    pub size_models: Vec<SizeModel>,
 }
 
 impl Timeline {
@@ -106,6 +109,7 @@ impl Timeline {
             error: trace.error.clone(),
             funcs,
             steps,
+            size_models: SizeModel::fitting(trace.language),
         }
     }
 }

@@ -40,8 +40,15 @@ export interface StepEventDetail {
   step: number;
 }
 
+/** The detail of an `options` event: the draw options after the person switched one. */
+export interface OptionsEventDetail {
+  nested: boolean;
+  sizes: 'python' | 'textbook' | 'v8' | null;
+}
+
 /** A mounted player. Dispatches a `step` event (`CustomEvent<StepEventDetail>`) at every
- * step change, and `play` / `pause` events as playback starts and stops. */
+ * step change, `play` / `pause` events as playback starts and stops, and an `options` event
+ * (`CustomEvent<OptionsEventDetail>`) after the Nested or sizes switch redrew the step. */
 export interface Player extends EventTarget {
   /** The step shown, 0-based. */
   readonly step: number;

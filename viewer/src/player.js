@@ -48,10 +48,16 @@ const SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
-      <div class="zoom" role="group" aria-label="Zoom the memory picture">
-        <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
-        <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
-        <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+      <div class="memory-tools">
+        <div class="view-options" role="group" aria-label="How memory is drawn">
+          <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
+          <select class="fit-toggle" id="memory-sizes" aria-label="Memory sizes" title="Show how many bytes each object takes, in a memory model"><option value="">No sizes</option></select>
+        </div>
+        <div class="zoom" role="group" aria-label="Zoom the memory picture">
+          <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
+          <button type="button" class="fit-toggle" id="memory-fit" aria-pressed="true" aria-label="Fit the memory picture to the pane" title="Fit the memory picture to the pane's width, or show it at 100%">Fit</button>
+          <button type="button" class="fit-toggle" id="memory-in" aria-label="Zoom in" title="Zoom in (Ctrl + wheel, or pinch)">+</button>
+        </div>
       </div>
     </div>
     <div class="loop-pane" id="loops" aria-label="Loop history">
@@ -100,7 +106,9 @@ export async function gunzipText(bytes) {
 export async function mount(element, data, settings = {}) {
   await initWasm(settings.wasm === undefined ? undefined : { module_or_path: settings.wasm });
   const traceText = typeof data.trace === 'string' ? data.trace : await gunzipText(data.trace);
-  const viewer = new Viewer(traceText, JSON.stringify(data.options || {}));
+  // The draw options (nested, sizes) are fixed per wasm viewer: switching one makes another.
+  const drawOptions = { ...(data.options || {}) };
+  let viewer = new Viewer(traceText, JSON.stringify(drawOptions));
   const timeline = JSON.parse(viewer.timeline());
   const title = (data.options && data.options.title) || '';
 
@@ -115,6 +123,7 @@ export async function mount(element, data, settings = {}) {
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
     memoryFit: $('memory-fit'), loopsFit: $('loops-fit'), memoryIn: $('memory-in'), memoryOut: $('memory-out'),
+    nested: $('memory-nested'), sizes: $('memory-sizes'),
     play: $('play'), speed: $('speed'), complexity: $('complexity'), complexityPanel: $('complexity-panel'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
@@ -125,6 +134,7 @@ export async function mount(element, data, settings = {}) {
   const player = new EventTarget();
   const cleanups = [];
   let destroyed = false;
+  let preparing = 0;
   /** Adds an event listener that destroy() removes. */
   const listen = (target, type, handler) => {
     target.addEventListener(type, handler);
@@ -274,13 +284,15 @@ export async function mount(element, data, settings = {}) {
   const KEEP = 400;
   function memo(draw) {
     const kept = new Map();
-    return function (i) {
+    const get = function (i) {
       if (kept.has(i)) return kept.get(i);
       const svg = draw(i);
       kept.set(i, svg);
       if (kept.size > KEEP) kept.delete(kept.keys().next().value);
       return svg;
     };
+    get.clear = () => kept.clear();
+    return get;
   }
   // Every SVG carries its stylesheet, so that a saved picture draws alone. A <style> parsed
   // into the page restyles the whole document, at every step: the player installs each
@@ -710,6 +722,88 @@ export async function mount(element, data, settings = {}) {
     player.dispatchEvent(new Event('pause'));
   }
 
+  // How memory is drawn: nested mode, and the memory-size model (those that fit the
+  // language: timeline.sizeModels). A switch makes a new wasm viewer with the options and
+  // redraws the step shown; the choice is kept for the session (a host that mounts a player
+  // per run keeps it), over the options the page was made with.
+  const SIZE_LABELS = { python: 'CPython sizes', textbook: 'Textbook sizes', v8: 'V8 sizes' };
+  const sizeModels = timeline.sizeModels || [];
+  for (const model of sizeModels) {
+    const option = el('option', null, SIZE_LABELS[model] || model);
+    option.value = model;
+    ui.sizes.append(option);
+  }
+  ui.sizes.hidden = sizeModels.length === 0;
+  function showViewOptions() {
+    ui.nested.setAttribute('aria-pressed', String(Boolean(drawOptions.nested)));
+    ui.sizes.value = drawOptions.sizes || '';
+  }
+  function stored(name) {
+    try {
+      return sessionStorage.getItem('algoscope-' + name);
+    } catch (e) {
+      return null;
+    }
+  }
+  function store(name, value) {
+    try {
+      sessionStorage.setItem('algoscope-' + name, value);
+    } catch (e) {
+      // file:// pages without storage: the switch lasts as long as the page
+    }
+  }
+  /** Draws with `changes` to the options; false (and nothing changed) when they do not fit. */
+  function redrawWith(changes) {
+    const next = { ...drawOptions, ...changes };
+    let made;
+    try {
+      made = new Viewer(traceText, JSON.stringify(next));
+    } catch (err) {
+      showViewOptions();
+      return false;
+    }
+    viewer.free();
+    viewer = made;
+    Object.assign(drawOptions, changes);
+    memorySvgOf.clear();
+    loopSvgOf.clear();
+    showViewOptions();
+    if (current >= 0) {
+      const memoryChanged = showMemory(current, false);
+      const loopChanged = showLoops(current);
+      if (memoryChanged) fitMemory();
+      if (loopChanged && shownLoop) fitLoops();
+      drawNeighboursWhenIdle(current);
+    }
+    prepareInBackground();
+    player.dispatchEvent(new CustomEvent('options', { detail: { nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null } }));
+    return true;
+  }
+  listen(ui.nested, 'click', () => {
+    if (redrawWith({ nested: !drawOptions.nested })) store('nested', drawOptions.nested ? 'on' : 'off');
+  });
+  listen(ui.sizes, 'change', () => {
+    if (redrawWith({ sizes: ui.sizes.value || null })) store('sizes', ui.sizes.value);
+  });
+  {
+    const wanted = {};
+    const nested = stored('nested');
+    if (nested !== null && (nested === 'on') !== Boolean(drawOptions.nested)) wanted.nested = nested === 'on';
+    const sizes = stored('sizes');
+    if (sizes !== null && (sizes === '' || sizeModels.includes(sizes)) && (sizes || null) !== (drawOptions.sizes || null)) wanted.sizes = sizes || null;
+    if (Object.keys(wanted).length) {
+      try {
+        const made = new Viewer(traceText, JSON.stringify({ ...drawOptions, ...wanted }));
+        viewer.free();
+        viewer = made;
+        Object.assign(drawOptions, wanted);
+      } catch (err) {
+        // the options the page was made with stay
+      }
+    }
+    showViewOptions();
+  }
+
   /** `#step=N` (1-based, as the CLI's --step) or `#step=last`; null for anything else. */
   function stepFromHash() {
     const m = /^#step=(\d+|last)$/.exec(location.hash);
@@ -765,11 +859,13 @@ export async function mount(element, data, settings = {}) {
   }
 
   // Lays out the steps not yet drawn, a slice at a time while the page is idle, so a later
-  // jump (the slider, End) costs one layout rather than one per step before it.
+  // jump (the slider, End) costs one layout rather than one per step before it. A new wasm
+  // viewer (a draw option switched) starts it again (`preparing` counts the starts).
   function prepareInBackground() {
     let next = 0;
+    const mine = ++preparing;
     const slice = () => {
-      if (destroyed || next >= total) return;
+      if (destroyed || next >= total || mine !== preparing) return;
       next = Math.min(total - 1, next + PREPARE_SLICE);
       try {
         viewer.prepare(next);

@@ -8,6 +8,10 @@ export type StopReason = "steps" | "time" | "memory" | "output" | "cpu" | "proce
  * What happened at a step.
  */
 export type Event = "line" | "call" | "return" | "exception" | "yield" | "await" | "resume";
+/**
+ * Which memory model sizes are computed in.
+ */
+export type SizeModel = "python" | "textbook" | "v8";
 
 /**
  * The run as the player shows it beside the pictures (camelCase keys); the wasm viewer
@@ -47,6 +51,11 @@ export interface Timeline {
    */
   funcs: string[];
   steps: StepColumns;
+  /**
+   * The memory-size models that fit the language (`SizeModel::fitting`): what the
+   * player's size switch offers.
+   */
+  sizeModels: SizeModel[];
 }
 /**
  * The uncaught error that ended a program.
