@@ -259,6 +259,67 @@ test('the Nested and sizes switches redraw the step shown as algoscope render do
   await context.close();
 });
 
+test('dragging a box pins it: its arrow follows, it stays at every step and for the session', async () => {
+  const trace = path.join(path.dirname(buildPage('examples/python/linked_list.py', 'linked_list-drag')), 'linked_list-drag.json');
+  execFileSync(BIN, ['trace', path.resolve(ROOT, 'examples/python/linked_list.py'), '-o', trace]);
+  const file = buildPage(trace, 'linked_list-drag');
+  const { page, context, problems, url } = await openPage(browser, file);
+  await page.goto(url + '#step=60');
+  await page.reload();
+  await page.waitForSelector('#algoscope[data-step="60"]');
+  // A heap box on its own (not in a tree block) that an arrow points at.
+  const key = await page.evaluate(() => {
+    for (const arrow of document.querySelectorAll('#memory [data-to^="obj:"]')) {
+      const node = document.querySelector('#memory g.node[data-key="' + CSS.escape(arrow.getAttribute('data-to')) + '"]');
+      if (node && !node.closest('g.tree') && !node.parentElement.closest('g.node')) return arrow.getAttribute('data-to');
+    }
+    return null;
+  });
+  assert.ok(key, 'no heap box with an arrow at step 60');
+  const where = () => page.evaluate((k) => {
+    const node = document.querySelector('#memory g.node[data-key="' + CSS.escape(k) + '"]');
+    const arrow = document.querySelector('#memory [data-to="' + CSS.escape(k) + '"]');
+    const d = (arrow.getAttribute('d') || arrow.querySelector('path')?.getAttribute('d') || '').match(/-?[\d.]+/g).map(Number);
+    const svg = document.querySelector('#memory > svg');
+    return {
+      x: Number(node.getAttribute('data-x')), y: Number(node.getAttribute('data-y')),
+      w: Number(node.getAttribute('data-w')), h: Number(node.getAttribute('data-h')),
+      end: d.slice(-2), scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width')),
+    };
+  }, key);
+  const before = await where();
+  assert.ok(await page.locator('#memory-unpin').isHidden());
+  const box = await page.locator('#memory g.node[data-key="' + key + '"]').first().boundingBox();
+  await page.mouse.move(box.x + 6, box.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 66, box.y + 106, { steps: 4 });
+  await page.mouse.move(box.x + 126, box.y + 206, { steps: 4 });
+  await page.mouse.up();
+  const after = await where();
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 3, `${what}: ${a} vs ${b}`);
+  near(after.x, before.x + 120 / before.scale, 'x moved with the pointer');
+  near(after.y, before.y + 200 / before.scale, 'y moved with the pointer');
+  const [ex, ey] = after.end;
+  assert.ok(ex >= after.x - 10 && ex <= after.x + after.w + 10 && ey >= after.y - 10 && ey <= after.y + after.h + 10,
+    `the arrow ends at ${ex},${ey}, not on the box at ${after.x},${after.y} ${after.w}x${after.h}`);
+  assert.ok(await page.locator('#memory-unpin').isVisible());
+  // It stays there at the next step, and after the page is opened again.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#algoscope[data-step="61"]');
+  const next = await where();
+  assert.deepEqual([next.x, next.y], [after.x, after.y]);
+  await page.reload();
+  await page.waitForSelector('#algoscope[data-step="61"]');
+  assert.deepEqual(await where().then((w) => [w.x, w.y]), [after.x, after.y]);
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'linked_list-dragged.png') });
+  // Reset boxes: the layout's own picture again, the CLI's.
+  await page.click('#memory-unpin');
+  assert.ok(await page.locator('#memory-unpin').isHidden());
+  assert.ok(await showsSvg(page, execFileSync(BIN, ['render', trace, '--step', '61'], { encoding: 'utf8' })));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a JavaScript run offers the sizes that fit it', async () => {
   const { page, context, problems } = await openPage(browser, buildPage('examples/javascript/bst.js', 'bst-js-sizes'));
   assert.deepEqual(await page.locator('#memory-sizes option').evaluateAll((os) => os.map((o) => o.value)), ['', 'textbook', 'v8']);

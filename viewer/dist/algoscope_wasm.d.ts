@@ -16,6 +16,17 @@ export class Viewer {
      */
     loopSvg(step: number): string | undefined;
     /**
+     * Step `step`'s memory picture with the boxes a person dragged: the `i`-th line of
+     * `keys` (a box's `data-key`; a tree block by its root's) drawn with its top-left at
+     * (`xy[2i]`, `xy[2i + 1]`) px, the rest around them, arrows routed to them
+     * (`algoscope::Render::memory_svg_pinned`; the step's kept positions are untouched).
+     * Keys are lines of one string, not an array: that keeps the module small.
+     *
+     * # Errors
+     * As `memorySvg`.
+     */
+    memorySvgPinned(step: number, keys: string, xy: Float64Array | number[]): string;
+    /**
      * Step `step`'s memory picture, an SVG document.
      *
      * # Errors
@@ -61,6 +72,7 @@ export interface InitOutput {
     readonly __wbg_viewer_free: (a: number, b: number) => void;
     readonly viewer_loopSvg: (a: number, b: number) => [number, number, number, number];
     readonly viewer_memorySvg: (a: number, b: number) => [number, number, number, number];
+    readonly viewer_memorySvgPinned: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number, number];
     readonly viewer_new: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly viewer_prepare: (a: number, b: number) => [number, number];
     readonly viewer_stepCount: (a: number) => number;

@@ -36,6 +36,50 @@ export class Viewer {
         return v1;
     }
     /**
+     * Step `step`'s memory picture with the boxes a person dragged: the `i`-th line of
+     * `keys` (a box's `data-key`; a tree block by its root's) drawn with its top-left at
+     * (`xy[2i]`, `xy[2i + 1]`) px, the rest around them, arrows routed to them
+     * (`algoscope::Render::memory_svg_pinned`; the step's kept positions are untouched).
+     * Keys are lines of one string, not an array: that keeps the module small.
+     *
+     * # Errors
+     * As `memorySvg`.
+     * @param {number} step
+     * @param {string} keys
+     * @param {Float64Array | number[]} xy
+     * @returns {string}
+     */
+    memorySvgPinned(step, keys, xy) {
+        let deferred5_0;
+        let deferred5_1;
+        try {
+            const val3 = +step;
+            let ptr0, len0, ptr1, len1;
+            try {
+                ptr0 = passStringToWasm0(keys, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len0 = WASM_VECTOR_LEN;
+                ptr1 = passArrayF64ToWasm0(xy, wasm.__wbindgen_malloc);
+                len1 = WASM_VECTOR_LEN;
+            } catch (e) {
+                if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+                if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+                throw e;
+            }
+            const ret = wasm.viewer_memorySvgPinned(this.__wbg_ptr, val3, ptr0, len0, ptr1, len1);
+            var ptr4 = ret[0];
+            var len4 = ret[1];
+            if (ret[3]) {
+                ptr4 = 0; len4 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred5_0 = ptr4;
+            deferred5_1 = len4;
+            return getStringFromWasm0(ptr4, len4);
+        } finally {
+            wasm.__wbindgen_free(deferred5_0, deferred5_1, 1);
+        }
+    }
+    /**
      * Step `step`'s memory picture, an SVG document.
      *
      * # Errors
@@ -171,6 +215,14 @@ const ViewerFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_viewer_free(ptr, 1));
 
+let cachedFloat64ArrayMemory0 = null;
+function getFloat64ArrayMemory0() {
+    if (cachedFloat64ArrayMemory0 === null || cachedFloat64ArrayMemory0.byteLength === 0) {
+        cachedFloat64ArrayMemory0 = new Float64Array(wasm.memory.buffer);
+    }
+    return cachedFloat64ArrayMemory0;
+}
+
 function getStringFromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
@@ -182,6 +234,13 @@ function getUint8ArrayMemory0() {
         cachedUint8ArrayMemory0 = new Uint8Array(wasm.memory.buffer);
     }
     return cachedUint8ArrayMemory0;
+}
+
+function passArrayF64ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 8, 8) >>> 0;
+    getFloat64ArrayMemory0().set(arg, ptr / 8);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
 }
 
 function passStringToWasm0(arg, malloc, realloc) {
@@ -261,6 +320,7 @@ function __wbg_finalize_init(instance, module) {
     wasmInstance = instance;
     wasm = instance.exports;
     wasmModule = module;
+    cachedFloat64ArrayMemory0 = null;
     cachedUint8ArrayMemory0 = null;
     wasm.__wbindgen_start();
     return wasm;

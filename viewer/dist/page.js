@@ -32,6 +32,55 @@ var Viewer = class {
     return v1;
   }
   /**
+   * Step `step`'s memory picture with the boxes a person dragged: the `i`-th line of
+   * `keys` (a box's `data-key`; a tree block by its root's) drawn with its top-left at
+   * (`xy[2i]`, `xy[2i + 1]`) px, the rest around them, arrows routed to them
+   * (`algoscope::Render::memory_svg_pinned`; the step's kept positions are untouched).
+   * Keys are lines of one string, not an array: that keeps the module small.
+   *
+   * # Errors
+   * As `memorySvg`.
+   * @param {number} step
+   * @param {string} keys
+   * @param {Float64Array | number[]} xy
+   * @returns {string}
+   */
+  memorySvgPinned(step, keys, xy) {
+    let deferred5_0;
+    let deferred5_1;
+    try {
+      const val3 = +step;
+      let ptr0, len0, ptr1, len1;
+      try {
+        ptr0 = passStringToWasm0(keys, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(xy, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+      } catch (e) {
+        if (ptr1) {
+          wasm.__wbindgen_free(ptr1, len1 * 8, 8);
+        }
+        if (ptr0) {
+          wasm.__wbindgen_free(ptr0, len0 * 1, 1);
+        }
+        throw e;
+      }
+      const ret = wasm.viewer_memorySvgPinned(this.__wbg_ptr, val3, ptr0, len0, ptr1, len1);
+      var ptr4 = ret[0];
+      var len4 = ret[1];
+      if (ret[3]) {
+        ptr4 = 0;
+        len4 = 0;
+        throw takeFromExternrefTable0(ret[2]);
+      }
+      deferred5_0 = ptr4;
+      deferred5_1 = len4;
+      return getStringFromWasm0(ptr4, len4);
+    } finally {
+      wasm.__wbindgen_free(deferred5_0, deferred5_1, 1);
+    }
+  }
+  /**
    * Step `step`'s memory picture, an SVG document.
    *
    * # Errors
@@ -171,6 +220,13 @@ function __wbg_get_imports() {
 var ViewerFinalization = typeof FinalizationRegistry === "undefined" ? { register: () => {
 }, unregister: () => {
 } } : new FinalizationRegistry((ptr) => wasm.__wbg_viewer_free(ptr, 1));
+var cachedFloat64ArrayMemory0 = null;
+function getFloat64ArrayMemory0() {
+  if (cachedFloat64ArrayMemory0 === null || cachedFloat64ArrayMemory0.byteLength === 0) {
+    cachedFloat64ArrayMemory0 = new Float64Array(wasm.memory.buffer);
+  }
+  return cachedFloat64ArrayMemory0;
+}
 function getStringFromWasm0(ptr, len) {
   ptr = ptr >>> 0;
   return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
@@ -181,6 +237,12 @@ function getUint8ArrayMemory0() {
     cachedUint8ArrayMemory0 = new Uint8Array(wasm.memory.buffer);
   }
   return cachedUint8ArrayMemory0;
+}
+function passArrayF64ToWasm0(arg, malloc) {
+  const ptr = malloc(arg.length * 8, 8) >>> 0;
+  getFloat64ArrayMemory0().set(arg, ptr / 8);
+  WASM_VECTOR_LEN = arg.length;
+  return ptr;
 }
 function passStringToWasm0(arg, malloc, realloc) {
   if (realloc === void 0) {
@@ -249,6 +311,7 @@ function __wbg_finalize_init(instance, module) {
   wasmInstance = instance;
   wasm = instance.exports;
   wasmModule = module;
+  cachedFloat64ArrayMemory0 = null;
   cachedUint8ArrayMemory0 = null;
   wasm.__wbindgen_start();
   return wasm;
@@ -511,6 +574,7 @@ var SKELETON = `<header class="bar">
         <div class="view-options" role="group" aria-label="How memory is drawn">
           <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
           <select class="fit-toggle" id="memory-sizes" aria-label="Memory sizes" title="Show how many bytes each object takes, in a memory model"><option value="">No sizes</option></select>
+          <button type="button" class="fit-toggle" id="memory-unpin" hidden title="Put every box you dragged back where the layout puts it">Reset boxes</button>
         </div>
         <div class="zoom" role="group" aria-label="Zoom the memory picture">
           <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
@@ -567,6 +631,7 @@ async function mount(element, data, settings = {}) {
     memoryOut: $("memory-out"),
     nested: $("memory-nested"),
     sizes: $("memory-sizes"),
+    unpin: $("memory-unpin"),
     play: $("play"),
     speed: $("speed"),
     complexity: $("complexity"),
@@ -746,7 +811,10 @@ async function mount(element, data, settings = {}) {
     }
     return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
   }
-  const memorySvgOf = memo((i) => withoutStyle(viewer.memorySvg(i)));
+  const pins = /* @__PURE__ */ new Map();
+  const memorySvgOf = memo(
+    (i) => withoutStyle(pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join("\n"), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i))
+  );
   const loopSvgOf = memo((i) => steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || "") : "");
   function boxPositions() {
     const at = /* @__PURE__ */ new Map();
@@ -872,6 +940,83 @@ async function mount(element, data, settings = {}) {
       pane.removeEventListener("pointermove", move);
       pane.removeEventListener("pointerup", end);
       pane.removeEventListener("pointercancel", end);
+    };
+    pane.addEventListener("pointermove", move);
+    pane.addEventListener("pointerup", end);
+    pane.addEventListener("pointercancel", end);
+  });
+  const pinsKey = "algoscope-pins:" + timeline.language + ":" + title;
+  try {
+    for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || "{}"))) {
+      if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) pins.set(key, at);
+    }
+  } catch (e) {
+  }
+  function pinsChanged(save) {
+    ui.unpin.hidden = pins.size === 0;
+    memorySvgOf.clear();
+    if (current >= 0 && showMemory(current, false)) fitMemory();
+    if (!save) return;
+    try {
+      if (pins.size) sessionStorage.setItem(pinsKey, JSON.stringify(Object.fromEntries(pins)));
+      else sessionStorage.removeItem(pinsKey);
+    } catch (e) {
+    }
+  }
+  ui.unpin.hidden = pins.size === 0;
+  listen(ui.unpin, "click", () => {
+    pins.clear();
+    pinsChanged(true);
+  });
+  listen(ui.memory, "pointerdown", (event) => {
+    if (event.button !== 0 || !(event.target instanceof Element)) return;
+    let top = event.target.closest("g.node[data-key]");
+    if (!top || !ui.memory.contains(top)) return;
+    for (let up = top.parentElement && top.parentElement.closest("g.node[data-key]"); up; up = up.parentElement && up.parentElement.closest("g.node[data-key]")) top = up;
+    const block = top.closest("g.tree[data-root]");
+    const key = block ? block.getAttribute("data-root") : top.getAttribute("data-key");
+    const anchor = block ? ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
+    if (!anchor) return;
+    const from = [Number(anchor.getAttribute("data-x")), Number(anchor.getAttribute("data-y"))];
+    if (!from.every(Number.isFinite)) return;
+    event.preventDefault();
+    const pane = ui.memory;
+    pane.setPointerCapture(event.pointerId);
+    const scale = scaleOf.memory;
+    const held = zoom;
+    const origin = { x: event.clientX, y: event.clientY };
+    let moved = false;
+    let frame = null;
+    let at = from;
+    const draw = () => {
+      frame = null;
+      pins.set(key, at);
+      pinsChanged(false);
+    };
+    const move = (m) => {
+      const dx = (m.clientX - origin.x) / scale;
+      const dy = (m.clientY - origin.y) / scale;
+      if (!moved && Math.hypot(dx, dy) * scale < 4) return;
+      if (!moved) {
+        moved = true;
+        zoom = scale;
+        pane.classList.add("is-dragging");
+      }
+      at = [Math.max(0, Math.round(from[0] + dx)), Math.max(0, Math.round(from[1] + dy))];
+      if (frame === null) frame = requestAnimationFrame(draw);
+    };
+    const end = () => {
+      pane.removeEventListener("pointermove", move);
+      pane.removeEventListener("pointerup", end);
+      pane.removeEventListener("pointercancel", end);
+      if (!moved) return;
+      if (frame !== null) cancelAnimationFrame(frame);
+      pane.classList.remove("is-dragging");
+      zoom = held;
+      pins.set(key, at);
+      pinsChanged(true);
+      fitMemory();
+      player.dispatchEvent(new CustomEvent("pin", { detail: { key, x: at[0], y: at[1] } }));
     };
     pane.addEventListener("pointermove", move);
     pane.addEventListener("pointerup", end);

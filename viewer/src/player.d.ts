@@ -40,6 +40,13 @@ export interface StepEventDetail {
   step: number;
 }
 
+/** The detail of a `pin` event: the dragged box's key (`data-key`) and its top-left, in diagram px. */
+export interface PinEventDetail {
+  key: string;
+  x: number;
+  y: number;
+}
+
 /** The detail of an `options` event: the draw options after the person switched one. */
 export interface OptionsEventDetail {
   nested: boolean;
@@ -47,8 +54,9 @@ export interface OptionsEventDetail {
 }
 
 /** A mounted player. Dispatches a `step` event (`CustomEvent<StepEventDetail>`) at every
- * step change, `play` / `pause` events as playback starts and stops, and an `options` event
- * (`CustomEvent<OptionsEventDetail>`) after the Nested or sizes switch redrew the step. */
+ * step change, `play` / `pause` events as playback starts and stops, an `options` event
+ * (`CustomEvent<OptionsEventDetail>`) after the Nested or sizes switch redrew the step, and a
+ * `pin` event (`CustomEvent<PinEventDetail>`) after a box was dragged and dropped. */
 export interface Player extends EventTarget {
   /** The step shown, 0-based. */
   readonly step: number;

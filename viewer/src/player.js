@@ -52,6 +52,7 @@ const SKELETON = `<header class="bar">
         <div class="view-options" role="group" aria-label="How memory is drawn">
           <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
           <select class="fit-toggle" id="memory-sizes" aria-label="Memory sizes" title="Show how many bytes each object takes, in a memory model"><option value="">No sizes</option></select>
+          <button type="button" class="fit-toggle" id="memory-unpin" hidden title="Put every box you dragged back where the layout puts it">Reset boxes</button>
         </div>
         <div class="zoom" role="group" aria-label="Zoom the memory picture">
           <button type="button" class="fit-toggle" id="memory-out" aria-label="Zoom out" title="Zoom out (Ctrl + wheel, or pinch)">&#x2212;</button>
@@ -123,7 +124,7 @@ export async function mount(element, data, settings = {}) {
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
     memoryFit: $('memory-fit'), loopsFit: $('loops-fit'), memoryIn: $('memory-in'), memoryOut: $('memory-out'),
-    nested: $('memory-nested'), sizes: $('memory-sizes'),
+    nested: $('memory-nested'), sizes: $('memory-sizes'), unpin: $('memory-unpin'),
     play: $('play'), speed: $('speed'), complexity: $('complexity'), complexityPanel: $('complexity-panel'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
@@ -311,7 +312,11 @@ export async function mount(element, data, settings = {}) {
     }
     return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
   }
-  const memorySvgOf = memo((i) => withoutStyle(viewer.memorySvg(i)));
+  // Boxes a person dragged (box key → top-left in diagram units), drawn there at every step.
+  const pins = new Map();
+  const memorySvgOf = memo((i) =>
+    withoutStyle(pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join('\n'), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i)),
+  );
   const loopSvgOf = memo((i) => (steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || '') : ''));
 
   // Where each top-level box is, by its data-key, read from the attributes the renderer wrote
@@ -467,6 +472,91 @@ export async function mount(element, data, settings = {}) {
       pane.removeEventListener('pointermove', move);
       pane.removeEventListener('pointerup', end);
       pane.removeEventListener('pointercancel', end);
+    };
+    pane.addEventListener('pointermove', move);
+    pane.addEventListener('pointerup', end);
+    pane.addEventListener('pointercancel', end);
+  });
+  // Drag a box: press on a frame or an object (a tree or a graph moves as one block, by its
+  // root) and move it. The picture is drawn again at each animation frame with the box pinned
+  // where it is (the wasm layout routes the arrows to it and moves the other boxes out of its
+  // way), at the scale it had when the drag began. It stays there at every step and, by its
+  // key (the object's id), for later runs of the same program title in this session (the web
+  // app mounts a player per run). Reset boxes forgets every pin.
+  const pinsKey = 'algoscope-pins:' + timeline.language + ':' + title;
+  try {
+    for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || '{}'))) {
+      if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) pins.set(key, at);
+    }
+  } catch (e) {
+    // no storage, or not ours: no pins
+  }
+  function pinsChanged(save) {
+    ui.unpin.hidden = pins.size === 0;
+    memorySvgOf.clear();
+    if (current >= 0 && showMemory(current, false)) fitMemory();
+    if (!save) return;
+    try {
+      if (pins.size) sessionStorage.setItem(pinsKey, JSON.stringify(Object.fromEntries(pins)));
+      else sessionStorage.removeItem(pinsKey);
+    } catch (e) {
+      // the pins last as long as the page
+    }
+  }
+  ui.unpin.hidden = pins.size === 0;
+  listen(ui.unpin, 'click', () => {
+    pins.clear();
+    pinsChanged(true);
+  });
+  listen(ui.memory, 'pointerdown', (event) => {
+    if (event.button !== 0 || !(event.target instanceof Element)) return;
+    let top = event.target.closest('g.node[data-key]');
+    if (!top || !ui.memory.contains(top)) return;
+    for (let up = top.parentElement && top.parentElement.closest('g.node[data-key]'); up; up = up.parentElement && up.parentElement.closest('g.node[data-key]')) top = up;
+    const block = top.closest('g.tree[data-root]');
+    const key = block ? block.getAttribute('data-root') : top.getAttribute('data-key');
+    const anchor = block ? ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
+    if (!anchor) return;
+    const from = [Number(anchor.getAttribute('data-x')), Number(anchor.getAttribute('data-y'))];
+    if (!from.every(Number.isFinite)) return;
+    event.preventDefault();
+    const pane = ui.memory;
+    pane.setPointerCapture(event.pointerId);
+    const scale = scaleOf.memory;
+    const held = zoom;
+    const origin = { x: event.clientX, y: event.clientY };
+    let moved = false;
+    let frame = null;
+    let at = from;
+    const draw = () => {
+      frame = null;
+      pins.set(key, at);
+      pinsChanged(false);
+    };
+    const move = (m) => {
+      const dx = (m.clientX - origin.x) / scale;
+      const dy = (m.clientY - origin.y) / scale;
+      if (!moved && Math.hypot(dx, dy) * scale < 4) return;
+      if (!moved) {
+        moved = true;
+        zoom = scale; // the picture keeps its scale while it grows under the pointer
+        pane.classList.add('is-dragging');
+      }
+      at = [Math.max(0, Math.round(from[0] + dx)), Math.max(0, Math.round(from[1] + dy))];
+      if (frame === null) frame = requestAnimationFrame(draw);
+    };
+    const end = () => {
+      pane.removeEventListener('pointermove', move);
+      pane.removeEventListener('pointerup', end);
+      pane.removeEventListener('pointercancel', end);
+      if (!moved) return;
+      if (frame !== null) cancelAnimationFrame(frame);
+      pane.classList.remove('is-dragging');
+      zoom = held;
+      pins.set(key, at);
+      pinsChanged(true);
+      fitMemory();
+      player.dispatchEvent(new CustomEvent('pin', { detail: { key, x: at[0], y: at[1] } }));
     };
     pane.addEventListener('pointermove', move);
     pane.addEventListener('pointerup', end);

@@ -92,6 +92,31 @@ impl Viewer {
             .map_err(to_js)
     }
 
+    /// Step `step`'s memory picture with the boxes a person dragged: the `i`-th line of
+    /// `keys` (a box's `data-key`; a tree block by its root's) drawn with its top-left at
+    /// (`xy[2i]`, `xy[2i + 1]`) px, the rest around them, arrows routed to them
+    /// (`algoscope::Render::memory_svg_pinned`; the step's kept positions are untouched).
+    /// Keys are lines of one string, not an array: that keeps the module small.
+    ///
+    /// # Errors
+    /// As `memorySvg`.
+    #[wasm_bindgen(js_name = memorySvgPinned)]
+    pub fn memory_svg_pinned(
+        &self,
+        step: usize,
+        keys: &str,
+        xy: &[f64],
+    ) -> Result<String, JsError> {
+        let pinned = keys
+            .lines()
+            .zip(xy.chunks_exact(2))
+            .map(|(key, at)| (key.to_string(), (at[0], at[1])))
+            .collect();
+        self.render
+            .memory_svg_pinned(step, &self.memory, pinned)
+            .map_err(to_js)
+    }
+
     /// Lays out the steps up to `step` not laid out yet, so jumping to any of them later
     /// costs one layout; the player calls it in small slices while the page is idle.
     ///

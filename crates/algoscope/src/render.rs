@@ -164,8 +164,36 @@ impl Render {
         self.check_step(step)?;
         let mut chain = lock(&self.chains[usize::from(options.nested)]);
         self.extend_chain(&mut chain, step, options.nested)?;
-        let layout = self.layout_step(step, chain.positions(step), options.nested)?;
+        let layout =
+            self.layout_step(step, chain.positions(step), options.nested, BTreeMap::new())?;
         chain.record(step, &layout);
+        Ok(layout.drawing.to_svg())
+    }
+
+    /// [`Render::memory_svg`] with boxes a person dragged: `pinned` maps a box key (its
+    /// `data-key`, `frame:f1`, `obj:o3`; a tree block by its root's key) to the top-left (px)
+    /// it was dropped at. Those boxes are drawn exactly there, the others flow around them
+    /// and the arrows are routed to where the boxes are (`algoscope_layout::LayoutOptions::
+    /// pinned`). This drawing is not kept as the step's positions: the steps after it are laid
+    /// out from the run's own layout, and pins again. No pins: [`Render::memory_svg`].
+    ///
+    /// # Errors
+    /// As [`Render::memory_svg`].
+    pub fn memory_svg_pinned(
+        &self,
+        step: usize,
+        options: &MemoryOptions,
+        pinned: BTreeMap<String, (f64, f64)>,
+    ) -> Result<String, Error> {
+        if pinned.is_empty() {
+            return self.memory_svg(step, options);
+        }
+        self.check_step(step)?;
+        let mut chain = lock(&self.chains[usize::from(options.nested)]);
+        self.extend_chain(&mut chain, step, options.nested)?;
+        let previous = chain.positions(step);
+        drop(chain);
+        let layout = self.layout_step(step, previous, options.nested, pinned)?;
         Ok(layout.drawing.to_svg())
     }
 
@@ -190,18 +218,20 @@ impl Render {
     ) -> Result<(), Error> {
         while chain.len() < end {
             let i = chain.len();
-            let layout = self.layout_step(i, chain.positions(i), nested)?;
+            let layout = self.layout_step(i, chain.positions(i), nested, BTreeMap::new())?;
             chain.record(i, &layout);
         }
         Ok(())
     }
 
-    /// Step `step` laid out with `previous` (the box positions of the step before).
+    /// Step `step` laid out with `previous` (the box positions of the step before) and the
+    /// boxes in `pinned` where they were dropped.
     fn layout_step(
         &self,
         step: usize,
         previous: BTreeMap<String, (f64, f64)>,
         nested: bool,
+        pinned: BTreeMap<String, (f64, f64)>,
     ) -> Result<MemoryLayout, Error> {
         let scene =
             memory_scene(&self.trace, step, &self.scene).map_err(|source| Error::Scene {
@@ -210,6 +240,7 @@ impl Render {
             })?;
         let layout = LayoutOptions {
             nested,
+            pinned,
             previous,
             graphs: self.graphs.clone(),
             ..LayoutOptions::default()
