@@ -38,13 +38,17 @@ mkdir -p "$target"
 cd bindings/node
 npm ci --no-audit --no-fund --loglevel=error
 
-# The trace types come from the schema: regenerated here, and a stale trace.d.ts fails.
-cp trace.d.ts "$target/trace.d.ts.committed"
+# The trace and Big-O types come from the schema: regenerated here, and a stale one fails.
+for file in trace.d.ts complexity.d.ts; do
+  cp "$file" "$target/$file.committed" 2>/dev/null || : >"$target/$file.committed"
+done
 npm run --silent types
-if ! cmp -s trace.d.ts "$target/trace.d.ts.committed"; then
-  echo "bindings/node/trace.d.ts was stale (schema/ changed): regenerated, commit it" >&2
-  exit 1
-fi
+for file in trace.d.ts complexity.d.ts; do
+  if ! cmp -s "$file" "$target/$file.committed"; then
+    echo "bindings/node/$file was stale (schema/ changed): regenerated, commit it" >&2
+    exit 1
+  fi
+done
 
 # index.js and index.d.ts are napi's and committed: a build that changes them fails (after
 # writing them, to commit).

@@ -72,10 +72,10 @@ if $full; then
   wasm-bindgen --target web --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name algoscope_full \
     "$target/wasm32-unknown-unknown/wasm/algoscope_wasm.wasm"
-  # The package's other files: the trace, analysis and error types (shared with the Node
-  # package; the trace's generated from schema/) and the one JS recorder, as runtimes/js has
-  # it, without its Node entries (node-run, measure-run, load).
-  cp bindings/node/trace.d.ts bindings/node/analysis.d.ts bindings/node/error.d.ts "$out/"
+  # The package's other files: the trace, analysis, error and Big-O types (shared with the
+  # Node package; the trace's and Big-O's generated from schema/) and the one JS recorder, as
+  # runtimes/js has it, without its Node entries (node-run, measure-run, load).
+  cp bindings/node/trace.d.ts bindings/node/analysis.d.ts bindings/node/error.d.ts bindings/node/complexity.d.ts "$out/"
   mkdir -p "$out/recorder"
   find runtimes/js -maxdepth 1 -name '*.mjs' ! -name node-run.mjs ! -name measure-run.mjs ! -name load.mjs -exec cp {} "$out/recorder/" \;
   # The one Python tracer (runtimes/python, as it is), which trace() runs in Pyodide, with

@@ -3,9 +3,11 @@
 import type { Trace } from './trace.js'
 import type { Analysis, Instrumented, ProgramEstimate } from './analysis.js'
 import type { AlgoscopeErrorFields } from './error.js'
+import type { Complexity } from './complexity.js'
 export type * from './trace.js'
 export type * from './analysis.js'
 export type * from './error.js'
+export type * from './complexity.js'
 
 /** The one error shape every function throws (or a Promise rejects with): an `Error` with
  * the fields of `AlgoscopeErrorFields`. */

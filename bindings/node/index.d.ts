@@ -3,9 +3,11 @@
 import type { Trace } from './trace.js'
 import type { Analysis, Instrumented, ProgramEstimate } from './analysis.js'
 import type { AlgoscopeErrorFields } from './error.js'
+import type { Complexity } from './complexity.js'
 export type * from './trace.js'
 export type * from './analysis.js'
 export type * from './error.js'
+export type * from './complexity.js'
 
 /** The one error shape every function throws (or a Promise rejects with): an `Error` with
  * the fields of `AlgoscopeErrorFields`. */
@@ -73,6 +75,13 @@ export interface BigoOptions {
   /** Estimate this function only (its name as the program defines it). */
   function?: string
 }
+
+/**
+ * The Big-O estimate of the program `trace` records, from its code, checked against that run
+ * (`Complexity`: what the stepper page's chip shows, `algoscope bigo --check --json` for the
+ * program); `null` when the code does not parse. Throws `invalid` for a bad trace.
+ */
+export declare function complexity(trace: Trace | string): Complexity | null
 
 /** How a trace is drawn (`Renderer`; the `sizes` of every drawing function). */
 export interface DrawOptions {

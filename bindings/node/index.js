@@ -773,10 +773,11 @@ if (
   }
 }
 
-const { Renderer, analyze, bigo, instrument, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
+const { Renderer, analyze, bigo, complexity, instrument, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
 export { Renderer }
 export { analyze }
 export { bigo }
+export { complexity }
 export { instrument }
 export { page }
 export { renderLoops }

@@ -2,9 +2,11 @@
 import type { Trace } from './pkg/trace.js'
 import type { Analysis, Instrumented, ProgramEstimate } from './pkg/analysis.js'
 import type { AlgoscopeErrorFields } from './pkg/error.js'
+import type { Complexity } from './pkg/complexity.js'
 export type * from './pkg/trace.js'
 export type * from './pkg/analysis.js'
 export type * from './pkg/error.js'
+export type * from './pkg/complexity.js'
 
 /** What `init` loads the module from: its URL (default: beside this package), a fetch, or bytes. */
 export type ModuleSource = string | URL | Request | Response | BufferSource | WebAssembly.Module
@@ -42,6 +44,14 @@ export interface BigoOptions {
 }
 /** The Big-O estimate of `code` from its code alone; throws `syntax` when it does not parse. */
 export declare function bigo(code: string, language: Language, options?: BigoOptions): ProgramEstimate
+
+/**
+ * The Big-O estimate of the traced program, checked against that run: overall and per function
+ * with why, and what the run showed (`Complexity`, what the stepper's chip shows: pass it as
+ * the viewer's `mount(element, {trace, complexity})`). `null` when the code does not parse.
+ * Throws `invalid` for a bad trace.
+ */
+export declare function complexity(trace: Trace | string): Complexity | null
 
 export interface InstrumentOptions {
   /** The code is TypeScript (default `false`). */

@@ -71,6 +71,12 @@ export function bigo(code, language, options = {}) {
   return JSON.parse(guard(() => raw.bigo(code, language, filename, options.function ?? undefined)))
 }
 
+/** The Big-O estimate of the traced program, checked against that run (what the stepper's
+ * chip shows: pass it as `mount`'s `complexity`); null when the code does not parse. */
+export function complexity(trace) {
+  return JSON.parse(guard(() => raw.complexity(traceText(trace))));
+}
+
 /** `code` rewritten for the JS recorder, with its analysis; throws a `syntax` error. */
 export function instrument(code, options = {}) {
   const typescript = Boolean(options.typescript);

@@ -167,6 +167,25 @@ test('screenshots of each language at a middle step', async () => {
   await context.close();
 });
 
+test('the Big-O chip shows the estimate checked against the run, in each language', async () => {
+  const { context, page, problems } = await openApp();
+  for (const [language, code] of [
+    ['python', 'def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s\n\nprint(total([1, 2, 3, 4]))\n'],
+    ['javascript', 'function total(xs) {\n  let s = 0;\n  for (const x of xs) s += x;\n  return s;\n}\nconsole.log(total([1, 2, 3, 4]));\n'],
+  ]) {
+    await setProgram(page, language, code);
+    assert.equal((await run(page)).kind, 'ok');
+    const chip = page.locator('#complexity');
+    await chip.waitFor({ state: 'visible' });
+    assert.match(await chip.textContent(), /Big-O\s*O\(n\)/, language);
+    await chip.click();
+    assert.match(await page.locator('#complexity-panel').textContent(), /total/, language);
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('an endless loop is stopped by the time budget, in each language', async () => {
   const { context, page } = await openApp();
   for (const [language, code] of [['python', 'n = 0\nwhile True:\n    n += 1\n'], ['javascript', 'let n = 0;\nwhile (true) {\n  n++;\n}\n']]) {

@@ -456,6 +456,22 @@ pub fn render_loops(
     loops(&render, step, &options).map_err(|f| into_napi(f, env))
 }
 
+/// The Big-O estimate of the program `trace` records, from its code, checked against that run
+/// (`Complexity`: what the stepper page's chip shows, `algoscope bigo --check --json` for the
+/// program); `null` when the code does not parse. Throws `invalid` for a bad trace.
+#[napi(ts_return_type = "Complexity | null")]
+pub fn complexity<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "Trace | string")] trace: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let text = trace_text(env, trace)?;
+    let json = algoscope::validate(&text)
+        .map_err(|error| Failure::from(&error))
+        .and_then(|trace| to_json(&algoscope::run_complexity(&trace)))
+        .map_err(|failure| into_napi(failure, env))?;
+    parse_json(env, json)
+}
+
 /// The self-contained stepper page of `trace` (`algoscope html`).
 #[napi]
 pub fn page(

@@ -5,9 +5,13 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { gzipSync } from 'node:zlib'
 
-import { api, traced, WASM } from './helpers.mjs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
-const { Renderer, analyze, bigo, instrument, page, renderLoops, renderMemory, trace, validate } = api
+import { api, CLI, cli, traced, WASM } from './helpers.mjs'
+
+const { Renderer, analyze, bigo, complexity, instrument, page, renderLoops, renderMemory, trace, validate } = api
 
 const LOOP = 'xs = [3, 1, 2]\nfor i in range(len(xs)):\n    xs[i] += 1\nprint(xs)\n'
 
@@ -214,6 +218,26 @@ test('instrument rewrites JS and TS for the recorder, as the CLI runs them', asy
   assert.ok(bad.message.startsWith('bad.js:'), bad.message)
   assert.ok(String(bad).startsWith(`${bad.name}: bad.js:2:`), String(bad))
   assert.ok(bad.name === 'Error' || bad.name === 'AlgoscopeError', bad.name)
+})
+
+test('complexity: the estimate checked against the run, as `algoscope bigo --check --json`', async (t) => {
+  const code = 'def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s\n\nprint(total(list(range(40))))\n'
+  const run = await traced(code, 'python')
+  const estimate = complexity(run)
+  assert.equal(estimate.complexity, 'O(n)')
+  assert.equal(estimate.complexityText, 'O(n)')
+  assert.ok(estimate.functions.some((f) => f.name === 'total'), JSON.stringify(estimate.functions))
+  assert.ok(estimate.check && typeof estimate.check.verdict === 'string', JSON.stringify(estimate.check))
+  assert.deepEqual(complexity(JSON.stringify(run)), estimate)
+  if (CLI && !WASM) {
+    const dir = mkdtempSync(join(tmpdir(), 'algoscope-complexity-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const file = join(dir, 'total.py')
+    writeFileSync(file, code)
+    assert.deepEqual(estimate, JSON.parse(cli('bigo', file, '--check', '--json')))
+  }
+  // A bad trace is refused.
+  await failure(() => complexity('{"version": 1}'), 'invalid')
 })
 
 test('bigo estimates from the code alone, per function, with why', async () => {

@@ -2,11 +2,13 @@
 import {
   type AlgoscopeError,
   type Analysis,
+  type Complexity,
   type HeapObject,
   type Trace,
   Renderer,
   analyze,
   bigo,
+  complexity,
   page,
   renderLoops,
   renderMemory,
@@ -21,6 +23,9 @@ async function main(): Promise<void> {
   const first = t.steps[0]
   const why: string = bigo(t.source, language, { function: 'f' }).functions[0].explanation
   console.log(why)
+  const estimate: Complexity | null = complexity(t)
+  const verdict: string | undefined = estimate?.check?.verdict
+  console.log(verdict, estimate?.functions.map((f) => f.name))
   const line: number = first.line
   const objects: Array<HeapObject> = Object.values(first.heap ?? {})
   const svg: string = renderMemory(t, -1, { nested: true, sizes: 'python' })

@@ -45,6 +45,18 @@ pub fn bigo(
     json(&algoscope::bigo(&program, &options).map_err(report)?)
 }
 
+/// The program's Big-O estimate from its code, checked against the run `trace_json`
+/// records, as JSON (`Complexity`, `schema/complexity.schema.json`: what the stepper's chip
+/// shows; `algoscope::run_complexity`), or `null` when the code does not parse.
+///
+/// # Errors
+/// `invalid`: not a trace (the message names the bad field's path).
+#[wasm_bindgen]
+pub fn complexity(trace_json: &str) -> Outcome<String> {
+    let trace = algoscope::validate(trace_json).map_err(report)?;
+    json(&algoscope::run_complexity(&trace))
+}
+
 /// `code` rewritten for the JS recorder, as JSON (`Instrumented`: `code`, `module`,
 /// `javascript`, `analysis`, `imports`); TypeScript when `typescript`.
 ///

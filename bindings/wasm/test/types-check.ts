@@ -1,7 +1,7 @@
 // Compiled by package.test.mjs inside a fresh install under tsc --strict: every public type of
 // @algoscope/wasm is precise (the `@ts-expect-error` lines must be errors).
-import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, instrument, limits, prepare, renderLoops, renderMemory, trace as traceProgram, validate } from '@algoscope/wasm'
-import type { Analysis, Instrumented, Trace, TraceJob } from '@algoscope/wasm'
+import init, { AlgoscopeError, Renderer, analyze, assemble, bigo, complexity, instrument, limits, prepare, renderLoops, renderMemory, trace as traceProgram, validate } from '@algoscope/wasm'
+import type { Analysis, Complexity, Instrumented, Trace, TraceJob } from '@algoscope/wasm'
 import { runInstrumented } from '@algoscope/wasm/recorder'
 import { runJob, warm, type JobFailure } from '@algoscope/wasm/runner'
 
@@ -15,6 +15,8 @@ export async function use(code: string): Promise<string> {
   const trace: Trace = assemble(code, { language: 'typescript' }, records)
   const again: Trace = validate(new Uint8Array(), { expanded: true })
   const run: Trace = await traceProgram(code, { language: 'python', stdin: '1\n', maxSteps: 100, timeoutMs: 500, pyodideUrl: new URL('https://example.org/pyodide/') })
+  const checked: Complexity | null = complexity(trace)
+  const named: string[] = checked ? checked.functions.map((f) => f.name) : []
   const cut: boolean = assemble(code, { language: 'python', cutOff: true }, records).truncated === true
   const job: TraceJob = await prepare(code, { language: 'python', inputHint: 'type it', maxSteps: limits().maxSteps })
   await warm('python', { pyodideUrl: '/pyodide/' })
@@ -40,5 +42,5 @@ export async function use(code: string): Promise<string> {
   assemble(code, {}, records)
   // @ts-expect-error: not a size model
   new Renderer(trace, { sizes: 'big' })
-  return svg + estimate + lines.length + spans.length + trace.steps[0].line + run.steps.length + String(cut) + records2 + String(failed)
+  return svg + estimate + lines.length + spans.length + trace.steps[0].line + run.steps.length + String(cut) + records2 + String(failed) + named.join()
 }

@@ -123,7 +123,7 @@ async function onResult(result: RunResult): Promise<void> {
   player = null;
   shown = { trace, code: result.code, language: result.language };
   try {
-    player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` } }, { wasm: viewerWasmUrl, source: false });
+    player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` }, complexity: result.complexity ?? undefined }, { wasm: viewerWasmUrl, source: false });
   } catch (e) {
     setOutcome('refused', 'The trace could not be shown.', e instanceof Error ? e.message : String(e));
     return;

@@ -2,7 +2,7 @@
 // wasm module (JS/TS instrumented, Python's tracer request, the package's budgets), send it to
 // the runner on its own origin, assemble and validate the records that come back, and tell
 // how the run ended — one of the outcomes below.
-import { init as initWasm, assemble, limits, prepare, AlgoscopeError, type Trace, type TraceJob } from '@algoscope/wasm';
+import { init as initWasm, assemble, complexity, limits, prepare, AlgoscopeError, type Complexity, type Trace, type TraceJob } from '@algoscope/wasm';
 import fullWasmUrl from '@algoscope/wasm/algoscope_full_bg.wasm?url';
 import { RunnerClient, type RunnerEvent } from './runner-client';
 import type { Language } from '../protocol';
@@ -29,6 +29,8 @@ export interface RunResult {
   outcome: Outcome;
   /** The validated trace, when there is one to show. */
   trace?: Trace;
+  /** The program's Big-O estimate checked against this run (the stepper's chip), if any. */
+  complexity?: Complexity | null;
   /** ms the program ran in the runner; ms from Run to this result. */
   runMs?: number;
   elapsedMs: number;
@@ -163,7 +165,13 @@ export class Session {
           else this.finish({ kind: 'refused', title: 'The run\'s records were refused and nothing is drawn: they are not what the tracer writes.', detail: text(e) });
           return;
         }
-        this.finish(traceOutcome(trace, event.cutOff), { trace, runMs: event.runMs });
+        let estimate: Complexity | null = null;
+        try {
+          estimate = complexity(trace);
+        } catch {
+          // no estimate: the run is shown without the chip
+        }
+        this.finish(traceOutcome(trace, event.cutOff), { trace, complexity: estimate, runMs: event.runMs });
         return;
       }
     }

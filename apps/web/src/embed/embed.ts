@@ -67,7 +67,7 @@ async function onResult(result: RunResult): Promise<void> {
   player = null;
   if (trace) {
     try {
-      player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` } }, { wasm: viewerWasmUrl, step: Math.min(firstStep, trace.steps.length - 1) });
+      player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` }, complexity: result.complexity ?? undefined }, { wasm: viewerWasmUrl, step: Math.min(firstStep, trace.steps.length - 1) });
       firstStep = 0;
       const shown = player;
       shown.addEventListener('step', () => tell({ type: 'step', step: shown.step, count: shown.count }));
