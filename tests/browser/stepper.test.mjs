@@ -188,6 +188,21 @@ test('zoom and pan: buttons and Ctrl+wheel scale the memory picture, Fit restore
   await page.keyboard.up('Control');
   await page.waitForFunction((w) => document.querySelector('#memory > svg').getBoundingClientRect().width > w * 1.5, before);
 
+  // Two fingers spreading apart (a touch pinch) zoom in around their midpoint.
+  const pinched = await width();
+  await page.evaluate(([x, y]) => {
+    const pane = document.getElementById('memory');
+    const fire = (type, pointerId, clientX) => pane.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: 'touch', isPrimary: pointerId === 21, clientX, clientY: y, bubbles: true, cancelable: true }));
+    fire('pointerdown', 21, x - 40);
+    fire('pointerdown', 22, x + 40);
+    fire('pointermove', 22, x + 80);
+    fire('pointermove', 21, x - 80);
+    fire('pointerup', 21, x - 80);
+    fire('pointerup', 22, x + 80);
+  }, [pane.x + pane.width / 2, pane.y + pane.height / 2]);
+  const spread = await width();
+  assert.ok(spread > pinched * 1.5 || spread >= 4 * Number(await page.evaluate(() => document.querySelector('#memory > svg').getAttribute('width'))) - 1, `pinch: ${pinched} → ${spread}`);
+
   // Dragging the background pans the pane.
   const scroll = () => page.evaluate(() => [document.getElementById('memory').scrollLeft, document.getElementById('memory').scrollTop]);
   const [left] = await scroll();

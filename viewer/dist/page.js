@@ -923,8 +923,34 @@ async function mount(element, data, settings = {}) {
   };
   ui.memory.addEventListener("wheel", onWheel, { passive: false });
   cleanups.push(() => ui.memory.removeEventListener("wheel", onWheel));
+  const touches = /* @__PURE__ */ new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  };
+  listen(ui.memory, "pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (touches.size === 2) pinch = { d: spread().d, scale: scaleOf.memory };
+  });
+  listen(ui.memory, "pointermove", (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch === null || touches.size !== 2) return;
+    event.preventDefault();
+    const now = spread();
+    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size !== 2) pinch = null;
+  };
+  listen(ui.memory, "pointerup", lift);
+  listen(ui.memory, "pointercancel", lift);
   listen(ui.memory, "pointerdown", (event) => {
     const pane = ui.memory;
+    if (event.pointerType === "touch") return;
     if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
     if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
     const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
@@ -994,6 +1020,7 @@ async function mount(element, data, settings = {}) {
       pinsChanged(false);
     };
     const move = (m) => {
+      if (pinch !== null) return;
       const dx = (m.clientX - origin.x) / scale;
       const dy = (m.clientY - origin.y) / scale;
       if (!moved && Math.hypot(dx, dy) * scale < 4) return;

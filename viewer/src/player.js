@@ -454,9 +454,39 @@ export async function mount(element, data, settings = {}) {
   ui.memory.addEventListener('wheel', onWheel, { passive: false });
   cleanups.push(() => ui.memory.removeEventListener('wheel', onWheel));
 
-  // Pan: dragging the picture's background scrolls the pane (when it has more to show).
+  // Pinch: two fingers on a touch screen zoom as Ctrl + wheel does, around their midpoint
+  // (the pane's CSS leaves one-finger scrolling to the browser and takes pinching from it).
+  const touches = new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  };
+  listen(ui.memory, 'pointerdown', (event) => {
+    if (event.pointerType !== 'touch') return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (touches.size === 2) pinch = { d: spread().d, scale: scaleOf.memory };
+  });
+  listen(ui.memory, 'pointermove', (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch === null || touches.size !== 2) return;
+    event.preventDefault();
+    const now = spread();
+    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size !== 2) pinch = null;
+  };
+  listen(ui.memory, 'pointerup', lift);
+  listen(ui.memory, 'pointercancel', lift);
+
+  // Pan: dragging the picture's background scrolls the pane (when it has more to show); a
+  // finger scrolls it natively.
   listen(ui.memory, 'pointerdown', (event) => {
     const pane = ui.memory;
+    if (event.pointerType === 'touch') return;
     if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest('g.node, button, a')) return;
     if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
     const start = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
@@ -534,6 +564,7 @@ export async function mount(element, data, settings = {}) {
       pinsChanged(false);
     };
     const move = (m) => {
+      if (pinch !== null) return; // a second finger: the pinch zooms, the box stays
       const dx = (m.clientX - origin.x) / scale;
       const dy = (m.clientY - origin.y) / scale;
       if (!moved && Math.hypot(dx, dy) * scale < 4) return;

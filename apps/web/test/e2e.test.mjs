@@ -167,6 +167,47 @@ test('screenshots of each language at a middle step', async () => {
   await context.close();
 });
 
+test('the stepper in the app: play, zoom, drag a box (kept through a re-run), Nested', async () => {
+  const { context, page, problems } = await openApp();
+  await setProgram(page, 'python', 'class Node:\n    def __init__(self, v, nxt=None):\n        self.v = v\n        self.nxt = nxt\n\nhead = None\nfor v in range(6):\n    head = Node(v, head)\nprint(head.v)\n');
+  assert.equal((await run(page)).kind, 'ok');
+  const step = () => page.evaluate(() => Number(document.getElementById('stepper').dataset.step));
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('stepper').dataset.step) >= 3, null, { timeout: 10_000 });
+  await page.click('#play');
+  assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+  await page.click('#last');
+  const width = () => page.evaluate(() => document.querySelector('#memory > svg').getBoundingClientRect().width);
+  const fitted = await width();
+  await page.click('#memory-in');
+  assert.ok((await width()) > fitted * 1.2, 'zoom in');
+  await page.click('#memory-fit');
+  // Drag the first Node box; a re-run keeps it where it was dropped.
+  const key = await page.evaluate(() => [...document.querySelectorAll('#memory g.node[data-key^="obj:"]')].find((n) => !n.closest('g.tree') && !n.parentElement.closest('g.node'))?.getAttribute('data-key'));
+  assert.ok(key);
+  const at = () => page.evaluate((k) => {
+    const n = document.querySelector('#memory g.node[data-key="' + CSS.escape(k) + '"]');
+    return [Number(n.getAttribute('data-x')), Number(n.getAttribute('data-y'))];
+  }, key);
+  const before = await at();
+  const box = await page.locator('#memory g.node[data-key="' + key + '"]').first().boundingBox();
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 45, box.y + 125, { steps: 5 });
+  await page.mouse.up();
+  const dropped = await at();
+  assert.notDeepEqual(dropped, before);
+  assert.ok(await page.locator('#memory-unpin').isVisible());
+  assert.equal((await run(page)).kind, 'ok');
+  await page.click('#last');
+  assert.deepEqual(await at(), dropped, 'the re-run keeps the dragged box');
+  await page.click('#memory-nested');
+  assert.ok(await page.evaluate(() => document.querySelector('#memory > svg').classList.contains('nested')));
+  assert.ok((await step()) > 3);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the Big-O chip shows the estimate checked against the run, in each language', async () => {
   const { context, page, problems } = await openApp();
   for (const [language, code] of [
