@@ -134,7 +134,7 @@ export interface PageHtmlOptions {
   title?: string
   /** Draw singly referenced objects inside their holder. */
   nested?: boolean
-  /** Most passes the page's loop history draws (default 60, the page's own). */
+  /** Most passes the page's loop history draws (default 16, the page's own: `PAGE_LOOP_ROWS`). */
   loopRows?: number
   /** Show memory sizes in this model (`page` only). */
   sizes?: 'python' | 'textbook' | 'v8'

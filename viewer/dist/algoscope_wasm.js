@@ -160,7 +160,7 @@ export class Viewer {
     }
     /**
      * The run as the player shows it beside the pictures, as JSON
-     * (`algoscope_page::Timeline`: source, printed text, error, per-step columns).
+     * (`algoscope::Timeline`: source, printed text, error, per-step columns, size models).
      *
      * # Errors
      * Only if the timeline cannot be written as JSON.

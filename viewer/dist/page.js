@@ -166,7 +166,7 @@ var Viewer = class {
   }
   /**
    * The run as the player shows it beside the pictures, as JSON
-   * (`algoscope_page::Timeline`: source, printed text, error, per-step columns).
+   * (`algoscope::Timeline`: source, printed text, error, per-step columns, size models).
    *
    * # Errors
    * Only if the timeline cannot be written as JSON.
@@ -381,6 +381,162 @@ async function __wbg_init_once(module_or_path) {
   }
   const { instance, module } = await __wbg_load(await module_or_path, imports);
   return __wbg_finalize_init(instance, module);
+}
+
+// viewer/src/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
+// viewer/src/complexity-chip.js
+var verdictClass = (words) => ({ agrees: "agrees", disagrees: "disagrees", "below the bound": "below" })[words] || "unchecked";
+function showComplexity({ chip, panel, root, estimate, listen }) {
+  if (!estimate) return;
+  const overall = estimate.check ? estimate.check.verdict : null;
+  chip.hidden = false;
+  chip.dataset.verdict = overall ? verdictClass(overall) : "unchecked";
+  chip.replaceChildren(el("span", "label", "Big-O"), el("span", "value", estimate.complexityText));
+  chip.title = "Big-O from the code: " + estimate.complexityText + (overall ? "; the run " + (overall === "agrees" ? "agrees" : "says: " + overall) : "");
+  const head = el("div", "head");
+  head.append(el("span", "value", estimate.complexityText));
+  if (estimate.check) head.append(el("span", "verdict " + verdictClass(estimate.check.verdict), estimate.check.verdict));
+  panel.append(head);
+  if (estimate.check) panel.append(el("p", "message", estimate.check.message));
+  const sizes = Object.entries(estimate.sizes || {});
+  if (sizes.length) panel.append(el("p", "sizes", sizes.map(([letter, meaning]) => letter + " = " + meaning).join("; ")));
+  for (const f of estimate.functions) {
+    const item = el("div", "function");
+    const title = el("div", "name");
+    title.append(el("span", "func", f.name), el("span", "line", " line " + f.line), el("span", "value", f.complexityText));
+    item.append(title, el("p", "why", f.explanation));
+    if (f.check && f.check.verdict !== "nothing to check") {
+      const c = el("p", "check");
+      c.append(el("span", "verdict " + verdictClass(f.check.verdict), f.check.verdict), document.createTextNode(" " + f.check.message));
+      item.append(c);
+    }
+    panel.append(item);
+  }
+  const toggle = (open) => {
+    panel.hidden = !open;
+    chip.setAttribute("aria-expanded", String(open));
+  };
+  listen(chip, "click", () => toggle(panel.hidden));
+  listen(root, "keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) toggle(false);
+  });
+  listen(document, "pointerdown", (event) => {
+    if (!panel.hidden && !panel.contains(event.target) && !chip.contains(event.target)) toggle(false);
+  });
+}
+
+// viewer/src/gestures.js
+function boxUnder(pane, target) {
+  if (!(target instanceof Element)) return null;
+  let top = target.closest("g.node[data-key]");
+  if (!top || !pane.contains(top)) return null;
+  for (let up = top.parentElement && top.parentElement.closest("g.node[data-key]"); up; up = up.parentElement && up.parentElement.closest("g.node[data-key]")) top = up;
+  const block = top.closest("g.tree[data-root]");
+  const key = block ? block.getAttribute("data-root") : top.getAttribute("data-key");
+  const anchor = block ? pane.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
+  if (!anchor) return null;
+  const at = [Number(anchor.getAttribute("data-x")), Number(anchor.getAttribute("data-y"))];
+  return at.every(Number.isFinite) ? { key, at } : null;
+}
+function attachGestures(pane, { listen, scale, zoomTo, drag }) {
+  const touches = /* @__PURE__ */ new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  };
+  listen(pane, "pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (touches.size === 2) pinch = { d: spread().d, scale: scale() };
+  });
+  listen(pane, "pointermove", (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch === null || touches.size !== 2) return;
+    event.preventDefault();
+    const now = spread();
+    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size !== 2) pinch = null;
+  };
+  listen(pane, "pointerup", lift);
+  listen(pane, "pointercancel", lift);
+  const follow = (event, move, end) => {
+    pane.setPointerCapture(event.pointerId);
+    const done = () => {
+      pane.removeEventListener("pointermove", move);
+      pane.removeEventListener("pointerup", done);
+      pane.removeEventListener("pointercancel", done);
+      end();
+    };
+    pane.addEventListener("pointermove", move);
+    pane.addEventListener("pointerup", done);
+    pane.addEventListener("pointercancel", done);
+  };
+  listen(pane, "pointerdown", (event) => {
+    if (event.pointerType === "touch") return;
+    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
+    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
+    const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
+    event.preventDefault();
+    pane.classList.add("is-panning");
+    follow(
+      event,
+      (m) => {
+        pane.scrollLeft = start2.left - (m.clientX - start2.x);
+        pane.scrollTop = start2.top - (m.clientY - start2.y);
+      },
+      () => pane.classList.remove("is-panning")
+    );
+  });
+  listen(pane, "pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const box = boxUnder(pane, event.target);
+    if (!box) return;
+    event.preventDefault();
+    const k = scale();
+    const origin = { x: event.clientX, y: event.clientY };
+    let moved = false;
+    let frame = null;
+    let at = box.at;
+    follow(
+      event,
+      (m) => {
+        if (pinch !== null) return;
+        const dx = (m.clientX - origin.x) / k;
+        const dy = (m.clientY - origin.y) / k;
+        if (!moved && Math.hypot(dx, dy) * k < 4) return;
+        if (!moved) {
+          moved = true;
+          pane.classList.add("is-dragging");
+          drag.start();
+        }
+        at = [Math.max(0, Math.round(box.at[0] + dx)), Math.max(0, Math.round(box.at[1] + dy))];
+        if (frame === null) {
+          frame = requestAnimationFrame(() => {
+            frame = null;
+            drag.move(box.key, at);
+          });
+        }
+      },
+      () => {
+        if (!moved) return;
+        if (frame !== null) cancelAnimationFrame(frame);
+        pane.classList.remove("is-dragging");
+        drag.drop(box.key, at);
+      }
+    );
+  });
 }
 
 // viewer/src/patch.js
@@ -671,12 +827,6 @@ async function mount(element, data, settings = {}) {
     processes: "the program started more processes than allowed"
   };
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== void 0) node.textContent = text;
-    return node;
-  }
   const lineRows = [null];
   (function buildCode() {
     const lines = timeline.source.split(/\r\n|\r|\n/);
@@ -699,54 +849,7 @@ async function mount(element, data, settings = {}) {
     ui.truncated.hidden = false;
   }
   ui.sampled.hidden = !timeline.sampled;
-  showComplexity(data.complexity);
-  function showComplexity(estimate) {
-    if (!estimate) return;
-    const verdictClass = (words) => ({ agrees: "agrees", disagrees: "disagrees", "below the bound": "below" })[words] || "unchecked";
-    const overall = estimate.check ? estimate.check.verdict : null;
-    ui.complexity.hidden = false;
-    ui.complexity.dataset.verdict = overall ? verdictClass(overall) : "unchecked";
-    ui.complexity.replaceChildren(el("span", "label", "Big-O"), el("span", "value", estimate.complexityText));
-    ui.complexity.title = "Big-O from the code: " + estimate.complexityText + (overall ? "; the run " + (overall === "agrees" ? "agrees" : "says: " + overall) : "");
-    const panel = ui.complexityPanel;
-    const head = el("div", "head");
-    head.append(el("span", "value", estimate.complexityText));
-    if (estimate.check) {
-      const badge = el("span", "verdict " + verdictClass(estimate.check.verdict), estimate.check.verdict);
-      head.append(badge);
-    }
-    panel.append(head);
-    if (estimate.check) panel.append(el("p", "message", estimate.check.message));
-    const sizes = Object.entries(estimate.sizes || {});
-    if (sizes.length) {
-      const list = el("p", "sizes");
-      list.textContent = sizes.map(([letter, meaning]) => letter + " = " + meaning).join("; ");
-      panel.append(list);
-    }
-    for (const f of estimate.functions) {
-      const item = el("div", "function");
-      const title2 = el("div", "name");
-      title2.append(el("span", "func", f.name), el("span", "line", " line " + f.line), el("span", "value", f.complexityText));
-      item.append(title2, el("p", "why", f.explanation));
-      if (f.check && f.check.verdict !== "nothing to check") {
-        const c = el("p", "check");
-        c.append(el("span", "verdict " + verdictClass(f.check.verdict), f.check.verdict), document.createTextNode(" " + f.check.message));
-        item.append(c);
-      }
-      panel.append(item);
-    }
-    const toggle = (open) => {
-      panel.hidden = !open;
-      ui.complexity.setAttribute("aria-expanded", String(open));
-    };
-    listen(ui.complexity, "click", () => toggle(panel.hidden));
-    listen(element, "keydown", (event) => {
-      if (event.key === "Escape" && !panel.hidden) toggle(false);
-    });
-    listen(document, "pointerdown", (event) => {
-      if (!panel.hidden && !panel.contains(event.target) && !ui.complexity.contains(event.target)) toggle(false);
-    });
-  }
+  showComplexity({ chip: ui.complexity, panel: ui.complexityPanel, root: element, estimate: data.complexity, listen });
   let current = -1;
   let shownSvg = null;
   let shownLoop = null;
@@ -923,54 +1026,6 @@ async function mount(element, data, settings = {}) {
   };
   ui.memory.addEventListener("wheel", onWheel, { passive: false });
   cleanups.push(() => ui.memory.removeEventListener("wheel", onWheel));
-  const touches = /* @__PURE__ */ new Map();
-  let pinch = null;
-  const spread = () => {
-    const [a, b] = [...touches.values()];
-    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
-  };
-  listen(ui.memory, "pointerdown", (event) => {
-    if (event.pointerType !== "touch") return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (touches.size === 2) pinch = { d: spread().d, scale: scaleOf.memory };
-  });
-  listen(ui.memory, "pointermove", (event) => {
-    if (!touches.has(event.pointerId)) return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (pinch === null || touches.size !== 2) return;
-    event.preventDefault();
-    const now = spread();
-    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
-  });
-  const lift = (event) => {
-    touches.delete(event.pointerId);
-    if (touches.size !== 2) pinch = null;
-  };
-  listen(ui.memory, "pointerup", lift);
-  listen(ui.memory, "pointercancel", lift);
-  listen(ui.memory, "pointerdown", (event) => {
-    const pane = ui.memory;
-    if (event.pointerType === "touch") return;
-    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
-    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
-    const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
-    event.preventDefault();
-    pane.setPointerCapture(event.pointerId);
-    pane.classList.add("is-panning");
-    const move = (m) => {
-      pane.scrollLeft = start2.left - (m.clientX - start2.x);
-      pane.scrollTop = start2.top - (m.clientY - start2.y);
-    };
-    const end = () => {
-      pane.classList.remove("is-panning");
-      pane.removeEventListener("pointermove", move);
-      pane.removeEventListener("pointerup", end);
-      pane.removeEventListener("pointercancel", end);
-    };
-    pane.addEventListener("pointermove", move);
-    pane.addEventListener("pointerup", end);
-    pane.addEventListener("pointercancel", end);
-  });
   const pinsKey = "algoscope-pins:" + timeline.language + ":" + title;
   try {
     for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || "{}"))) {
@@ -994,60 +1049,28 @@ async function mount(element, data, settings = {}) {
     pins.clear();
     pinsChanged(true);
   });
-  listen(ui.memory, "pointerdown", (event) => {
-    if (event.button !== 0 || !(event.target instanceof Element)) return;
-    let top = event.target.closest("g.node[data-key]");
-    if (!top || !ui.memory.contains(top)) return;
-    for (let up = top.parentElement && top.parentElement.closest("g.node[data-key]"); up; up = up.parentElement && up.parentElement.closest("g.node[data-key]")) top = up;
-    const block = top.closest("g.tree[data-root]");
-    const key = block ? block.getAttribute("data-root") : top.getAttribute("data-key");
-    const anchor = block ? ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
-    if (!anchor) return;
-    const from = [Number(anchor.getAttribute("data-x")), Number(anchor.getAttribute("data-y"))];
-    if (!from.every(Number.isFinite)) return;
-    event.preventDefault();
-    const pane = ui.memory;
-    pane.setPointerCapture(event.pointerId);
-    const scale = scaleOf.memory;
-    const held = zoom;
-    const origin = { x: event.clientX, y: event.clientY };
-    let moved = false;
-    let frame = null;
-    let at = from;
-    const draw = () => {
-      frame = null;
-      pins.set(key, at);
-      pinsChanged(false);
-    };
-    const move = (m) => {
-      if (pinch !== null) return;
-      const dx = (m.clientX - origin.x) / scale;
-      const dy = (m.clientY - origin.y) / scale;
-      if (!moved && Math.hypot(dx, dy) * scale < 4) return;
-      if (!moved) {
-        moved = true;
-        zoom = scale;
-        pane.classList.add("is-dragging");
+  let held = null;
+  attachGestures(ui.memory, {
+    listen,
+    scale: () => scaleOf.memory,
+    zoomTo,
+    drag: {
+      start() {
+        held = zoom;
+        zoom = scaleOf.memory;
+      },
+      move(key, at) {
+        pins.set(key, at);
+        pinsChanged(false);
+      },
+      drop(key, at) {
+        zoom = held;
+        pins.set(key, at);
+        pinsChanged(true);
+        fitMemory();
+        player.dispatchEvent(new CustomEvent("pin", { detail: { key, x: at[0], y: at[1] } }));
       }
-      at = [Math.max(0, Math.round(from[0] + dx)), Math.max(0, Math.round(from[1] + dy))];
-      if (frame === null) frame = requestAnimationFrame(draw);
-    };
-    const end = () => {
-      pane.removeEventListener("pointermove", move);
-      pane.removeEventListener("pointerup", end);
-      pane.removeEventListener("pointercancel", end);
-      if (!moved) return;
-      if (frame !== null) cancelAnimationFrame(frame);
-      pane.classList.remove("is-dragging");
-      zoom = held;
-      pins.set(key, at);
-      pinsChanged(true);
-      fitMemory();
-      player.dispatchEvent(new CustomEvent("pin", { detail: { key, x: at[0], y: at[1] } }));
-    };
-    pane.addEventListener("pointermove", move);
-    pane.addEventListener("pointerup", end);
-    pane.addEventListener("pointercancel", end);
+    }
   });
   listen(ui.loopsFit, "click", () => {
     toggleFit("loops", ui.loopsFit, () => fitLoops());

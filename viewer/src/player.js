@@ -10,6 +10,9 @@
 // renderer, which escapes the program's text itself, and is the only string set with
 // innerHTML.
 import initWasm, { Viewer } from '../dist/algoscope_wasm.js';
+import { showComplexity } from './complexity-chip.js';
+import { el } from './dom.js';
+import { attachGestures } from './gestures.js';
 import { forgetSvg, showSvg } from './patch.js';
 
 /** The player's controls and panes; ids are looked up inside the mounted element only. */
@@ -154,12 +157,6 @@ export async function mount(element, data, settings = {}) {
   };
   const reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   // The program, one row per line: number and text, both as plain text.
   const lineRows = [null];
@@ -186,57 +183,7 @@ export async function mount(element, data, settings = {}) {
   }
 
   ui.sampled.hidden = !timeline.sampled;
-  showComplexity(data.complexity);
-
-  // The Big-O chip (the estimate, marked by how the run compares) and its panel: overall,
-  // the sizes, then each function with why and what the run showed. Text only.
-  function showComplexity(estimate) {
-    if (!estimate) return;
-    const verdictClass = (words) => ({ agrees: 'agrees', disagrees: 'disagrees', 'below the bound': 'below' })[words] || 'unchecked';
-    const overall = estimate.check ? estimate.check.verdict : null;
-    ui.complexity.hidden = false;
-    ui.complexity.dataset.verdict = overall ? verdictClass(overall) : 'unchecked';
-    ui.complexity.replaceChildren(el('span', 'label', 'Big-O'), el('span', 'value', estimate.complexityText));
-    ui.complexity.title = 'Big-O from the code: ' + estimate.complexityText + (overall ? '; the run ' + (overall === 'agrees' ? 'agrees' : 'says: ' + overall) : '');
-    const panel = ui.complexityPanel;
-    const head = el('div', 'head');
-    head.append(el('span', 'value', estimate.complexityText));
-    if (estimate.check) {
-      const badge = el('span', 'verdict ' + verdictClass(estimate.check.verdict), estimate.check.verdict);
-      head.append(badge);
-    }
-    panel.append(head);
-    if (estimate.check) panel.append(el('p', 'message', estimate.check.message));
-    const sizes = Object.entries(estimate.sizes || {});
-    if (sizes.length) {
-      const list = el('p', 'sizes');
-      list.textContent = sizes.map(([letter, meaning]) => letter + ' = ' + meaning).join('; ');
-      panel.append(list);
-    }
-    for (const f of estimate.functions) {
-      const item = el('div', 'function');
-      const title = el('div', 'name');
-      title.append(el('span', 'func', f.name), el('span', 'line', ' line ' + f.line), el('span', 'value', f.complexityText));
-      item.append(title, el('p', 'why', f.explanation));
-      if (f.check && f.check.verdict !== 'nothing to check') {
-        const c = el('p', 'check');
-        c.append(el('span', 'verdict ' + verdictClass(f.check.verdict), f.check.verdict), document.createTextNode(' ' + f.check.message));
-        item.append(c);
-      }
-      panel.append(item);
-    }
-    const toggle = (open) => {
-      panel.hidden = !open;
-      ui.complexity.setAttribute('aria-expanded', String(open));
-    };
-    listen(ui.complexity, 'click', () => toggle(panel.hidden));
-    listen(element, 'keydown', (event) => {
-      if (event.key === 'Escape' && !panel.hidden) toggle(false);
-    });
-    listen(document, 'pointerdown', (event) => {
-      if (!panel.hidden && !panel.contains(event.target) && !ui.complexity.contains(event.target)) toggle(false);
-    });
-  }
+  showComplexity({ chip: ui.complexity, panel: ui.complexityPanel, root: element, estimate: data.complexity, listen });
 
   let current = -1;
   let shownSvg = null;
@@ -454,59 +401,6 @@ export async function mount(element, data, settings = {}) {
   ui.memory.addEventListener('wheel', onWheel, { passive: false });
   cleanups.push(() => ui.memory.removeEventListener('wheel', onWheel));
 
-  // Pinch: two fingers on a touch screen zoom as Ctrl + wheel does, around their midpoint
-  // (the pane's CSS leaves one-finger scrolling to the browser and takes pinching from it).
-  const touches = new Map();
-  let pinch = null;
-  const spread = () => {
-    const [a, b] = [...touches.values()];
-    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
-  };
-  listen(ui.memory, 'pointerdown', (event) => {
-    if (event.pointerType !== 'touch') return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (touches.size === 2) pinch = { d: spread().d, scale: scaleOf.memory };
-  });
-  listen(ui.memory, 'pointermove', (event) => {
-    if (!touches.has(event.pointerId)) return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (pinch === null || touches.size !== 2) return;
-    event.preventDefault();
-    const now = spread();
-    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
-  });
-  const lift = (event) => {
-    touches.delete(event.pointerId);
-    if (touches.size !== 2) pinch = null;
-  };
-  listen(ui.memory, 'pointerup', lift);
-  listen(ui.memory, 'pointercancel', lift);
-
-  // Pan: dragging the picture's background scrolls the pane (when it has more to show); a
-  // finger scrolls it natively.
-  listen(ui.memory, 'pointerdown', (event) => {
-    const pane = ui.memory;
-    if (event.pointerType === 'touch') return;
-    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest('g.node, button, a')) return;
-    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
-    const start = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
-    event.preventDefault();
-    pane.setPointerCapture(event.pointerId);
-    pane.classList.add('is-panning');
-    const move = (m) => {
-      pane.scrollLeft = start.left - (m.clientX - start.x);
-      pane.scrollTop = start.top - (m.clientY - start.y);
-    };
-    const end = () => {
-      pane.classList.remove('is-panning');
-      pane.removeEventListener('pointermove', move);
-      pane.removeEventListener('pointerup', end);
-      pane.removeEventListener('pointercancel', end);
-    };
-    pane.addEventListener('pointermove', move);
-    pane.addEventListener('pointerup', end);
-    pane.addEventListener('pointercancel', end);
-  });
   // Drag a box: press on a frame or an object (a tree or a graph moves as one block, by its
   // root) and move it. The picture is drawn again at each animation frame with the box pinned
   // where it is (the wasm layout routes the arrows to it and moves the other boxes out of its
@@ -538,60 +432,30 @@ export async function mount(element, data, settings = {}) {
     pins.clear();
     pinsChanged(true);
   });
-  listen(ui.memory, 'pointerdown', (event) => {
-    if (event.button !== 0 || !(event.target instanceof Element)) return;
-    let top = event.target.closest('g.node[data-key]');
-    if (!top || !ui.memory.contains(top)) return;
-    for (let up = top.parentElement && top.parentElement.closest('g.node[data-key]'); up; up = up.parentElement && up.parentElement.closest('g.node[data-key]')) top = up;
-    const block = top.closest('g.tree[data-root]');
-    const key = block ? block.getAttribute('data-root') : top.getAttribute('data-key');
-    const anchor = block ? ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
-    if (!anchor) return;
-    const from = [Number(anchor.getAttribute('data-x')), Number(anchor.getAttribute('data-y'))];
-    if (!from.every(Number.isFinite)) return;
-    event.preventDefault();
-    const pane = ui.memory;
-    pane.setPointerCapture(event.pointerId);
-    const scale = scaleOf.memory;
-    const held = zoom;
-    const origin = { x: event.clientX, y: event.clientY };
-    let moved = false;
-    let frame = null;
-    let at = from;
-    const draw = () => {
-      frame = null;
-      pins.set(key, at);
-      pinsChanged(false);
-    };
-    const move = (m) => {
-      if (pinch !== null) return; // a second finger: the pinch zooms, the box stays
-      const dx = (m.clientX - origin.x) / scale;
-      const dy = (m.clientY - origin.y) / scale;
-      if (!moved && Math.hypot(dx, dy) * scale < 4) return;
-      if (!moved) {
-        moved = true;
-        zoom = scale; // the picture keeps its scale while it grows under the pointer
-        pane.classList.add('is-dragging');
-      }
-      at = [Math.max(0, Math.round(from[0] + dx)), Math.max(0, Math.round(from[1] + dy))];
-      if (frame === null) frame = requestAnimationFrame(draw);
-    };
-    const end = () => {
-      pane.removeEventListener('pointermove', move);
-      pane.removeEventListener('pointerup', end);
-      pane.removeEventListener('pointercancel', end);
-      if (!moved) return;
-      if (frame !== null) cancelAnimationFrame(frame);
-      pane.classList.remove('is-dragging');
-      zoom = held;
-      pins.set(key, at);
-      pinsChanged(true);
-      fitMemory();
-      player.dispatchEvent(new CustomEvent('pin', { detail: { key, x: at[0], y: at[1] } }));
-    };
-    pane.addEventListener('pointermove', move);
-    pane.addEventListener('pointerup', end);
-    pane.addEventListener('pointercancel', end);
+  // Pinch, pan and box drags (gestures.js): a drag keeps the picture's scale while the box
+  // moves, draws the step with the box pinned at each frame, and keeps the pin on drop.
+  let held = null;
+  attachGestures(ui.memory, {
+    listen,
+    scale: () => scaleOf.memory,
+    zoomTo,
+    drag: {
+      start() {
+        held = zoom;
+        zoom = scaleOf.memory; // the picture keeps its scale while it grows under the pointer
+      },
+      move(key, at) {
+        pins.set(key, at);
+        pinsChanged(false);
+      },
+      drop(key, at) {
+        zoom = held;
+        pins.set(key, at);
+        pinsChanged(true);
+        fitMemory();
+        player.dispatchEvent(new CustomEvent('pin', { detail: { key, x: at[0], y: at[1] } }));
+      },
+    },
   });
   listen(ui.loopsFit, 'click', () => {
     toggleFit('loops', ui.loopsFit, () => fitLoops());

@@ -338,7 +338,7 @@ pub struct PageHtmlOptions {
     pub title: Option<String>,
     /// Draw singly referenced objects inside their holder.
     pub nested: Option<bool>,
-    /// Most passes the page's loop history draws (default 60, the page's own).
+    /// Most passes the page's loop history draws (default 16, the page's own: `PAGE_LOOP_ROWS`).
     pub loop_rows: Option<u32>,
     /// Show memory sizes in this model (`page` only).
     #[napi(ts_type = "'python' | 'textbook' | 'v8'")]

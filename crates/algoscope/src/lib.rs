@@ -26,7 +26,7 @@
 //! # Example
 //!
 //! ```no_run
-//! # // no_run: needs python3 on the machine; crates/algoscope/tests/facade.rs runs it.
+//! # // no_run: needs python3 and writes a file; crates/cli/tests/render.rs runs these steps.
 //! use algoscope::{trace_file, MemoryOptions, PageOptions, Render, RenderOptions, TraceOptions};
 //!
 //! let trace = trace_file("examples/python/linked_list.py".as_ref(), &TraceOptions::default())?;
