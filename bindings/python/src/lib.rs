@@ -21,6 +21,7 @@ use algoscope::{
     Trace, TraceOptions,
 };
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use errors::{facade_error, usage_error, NativeError};
 
@@ -184,40 +185,59 @@ impl NativeTrace {
     }
 }
 
-/// The resource limits of a run, from the Python side's keyword arguments (see
-/// `TraceOptions`: memory in MiB, output in KiB, CPU time in ms, processes; 0 for none).
+/// The budgets and resource limits of a run, from the Python side's keyword arguments; `None`
+/// is the facade's default (`TraceOptions::default()`, the command line's; see `limits()`).
+/// Memory in MiB, output in KiB, CPU time in ms, processes; 0 for none.
 struct Limits {
-    max_memory_mb: u64,
-    max_output_kb: u64,
+    max_steps: Option<u64>,
+    timeout_ms: Option<u64>,
+    max_memory_mb: Option<u64>,
+    max_output_kb: Option<u64>,
     max_cpu_ms: Option<u64>,
-    max_processes: u32,
+    max_processes: Option<u32>,
 }
 
 /// How to run a program, from the Python side's keyword arguments.
 fn trace_options(
     stdin: Option<String>,
-    max_steps: u64,
-    timeout_ms: u64,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
     limits: Limits,
 ) -> TraceOptions {
+    let default = TraceOptions::default();
     TraceOptions {
-        max_steps,
-        time_budget_ms: timeout_ms,
+        max_steps: limits.max_steps.unwrap_or(default.max_steps),
+        time_budget_ms: limits.timeout_ms.unwrap_or(default.time_budget_ms),
         stdin,
         python,
         node,
-        max_memory_mb: limits.max_memory_mb,
-        max_output_kb: limits.max_output_kb,
-        max_cpu_ms: limits.max_cpu_ms,
-        max_processes: limits.max_processes,
+        max_memory_mb: limits.max_memory_mb.unwrap_or(default.max_memory_mb),
+        max_output_kb: limits.max_output_kb.unwrap_or(default.max_output_kb),
+        max_cpu_ms: limits.max_cpu_ms.or(default.max_cpu_ms),
+        max_processes: limits.max_processes.unwrap_or(default.max_processes),
     }
+}
+
+/// The budgets and limits a run gets for the keyword arguments left out: the facade's
+/// defaults (`TraceOptions::default()`), the command line's. A dict: `max_steps`,
+/// `timeout_ms`, `max_memory_mb`, `max_output_kb`, `max_cpu_ms` (`None`: the time budget plus
+/// 3 s), `max_processes`.
+#[pyfunction]
+fn limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let default = TraceOptions::default();
+    let dict = PyDict::new(py);
+    dict.set_item("max_steps", default.max_steps)?;
+    dict.set_item("timeout_ms", default.time_budget_ms)?;
+    dict.set_item("max_memory_mb", default.max_memory_mb)?;
+    dict.set_item("max_output_kb", default.max_output_kb)?;
+    dict.set_item("max_cpu_ms", default.max_cpu_ms)?;
+    dict.set_item("max_processes", default.max_processes)?;
+    Ok(dict)
 }
 
 /// Traces program text in a child process (`algoscope::trace`).
 #[pyfunction]
-#[pyo3(signature = (source, language, name, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None, max_memory_mb = 512, max_output_kb = 1024, max_cpu_ms = None, max_processes = 32))]
+#[pyo3(signature = (source, language, name, stdin = None, max_steps = None, timeout_ms = None, python = None, node = None, max_memory_mb = None, max_output_kb = None, max_cpu_ms = None, max_processes = None))]
 #[allow(clippy::too_many_arguments)]
 fn trace_source(
     py: Python<'_>,
@@ -225,16 +245,18 @@ fn trace_source(
     language: &str,
     name: &str,
     stdin: Option<String>,
-    max_steps: u64,
-    timeout_ms: u64,
+    max_steps: Option<u64>,
+    timeout_ms: Option<u64>,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
-    max_memory_mb: u64,
-    max_output_kb: u64,
+    max_memory_mb: Option<u64>,
+    max_output_kb: Option<u64>,
     max_cpu_ms: Option<u64>,
-    max_processes: u32,
+    max_processes: Option<u32>,
 ) -> PyResult<NativeTrace> {
     let limits = Limits {
+        max_steps,
+        timeout_ms,
         max_memory_mb,
         max_output_kb,
         max_cpu_ms,
@@ -242,7 +264,7 @@ fn trace_source(
     };
     let language = Language::from_str(language).map_err(|e| usage_error("language", e))?;
     let program = Program::from_source(source, language, name);
-    let options = trace_options(stdin, max_steps, timeout_ms, python, node, limits);
+    let options = trace_options(stdin, python, node, limits);
     let trace = py
         .detach(|| algoscope::trace(&program, &options))
         .map_err(facade_error)?;
@@ -252,28 +274,30 @@ fn trace_source(
 /// Traces the program file at `path` (`algoscope::trace_file`), its language from its
 /// extension.
 #[pyfunction]
-#[pyo3(signature = (path, stdin = None, max_steps = 20_000, timeout_ms = 6_000, python = None, node = None, max_memory_mb = 512, max_output_kb = 1024, max_cpu_ms = None, max_processes = 32))]
+#[pyo3(signature = (path, stdin = None, max_steps = None, timeout_ms = None, python = None, node = None, max_memory_mb = None, max_output_kb = None, max_cpu_ms = None, max_processes = None))]
 #[allow(clippy::too_many_arguments)]
 fn trace_file(
     py: Python<'_>,
     path: PathBuf,
     stdin: Option<String>,
-    max_steps: u64,
-    timeout_ms: u64,
+    max_steps: Option<u64>,
+    timeout_ms: Option<u64>,
     python: Option<PathBuf>,
     node: Option<PathBuf>,
-    max_memory_mb: u64,
-    max_output_kb: u64,
+    max_memory_mb: Option<u64>,
+    max_output_kb: Option<u64>,
     max_cpu_ms: Option<u64>,
-    max_processes: u32,
+    max_processes: Option<u32>,
 ) -> PyResult<NativeTrace> {
     let limits = Limits {
+        max_steps,
+        timeout_ms,
         max_memory_mb,
         max_output_kb,
         max_cpu_ms,
         max_processes,
     };
-    let options = trace_options(stdin, max_steps, timeout_ms, python, node, limits);
+    let options = trace_options(stdin, python, node, limits);
     let trace = py
         .detach(|| algoscope::trace_file(&path, &options))
         .map_err(facade_error)?;
@@ -315,6 +339,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace_source, m)?)?;
     m.add_function(wrap_pyfunction!(trace_file, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(limits, m)?)?;
     m.add_function(wrap_pyfunction!(validate_bytes, m)?)?;
     Ok(())
 }

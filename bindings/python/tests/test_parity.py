@@ -71,3 +71,21 @@ def test_page_matches_the_cli(cli, cli_traces, tmp_path):
     out = tmp_path / "page.html"
     cli("html", program, "-o", out, "--python", sys.executable)
     assert algoscope.trace_file(program).html() == out.read_text(encoding="utf-8")
+
+
+def test_default_budgets_are_the_command_lines(cli):
+    """`algoscope.limits()` (one source: the facade's TraceOptions) is what
+    `algoscope trace --help` gives as defaults, and what a run left to its defaults uses."""
+    import re
+
+    helptext = cli("trace", "--help").stdout
+    shown = {
+        name.replace("-", "_"): int(value)
+        for name, value in re.findall(r"--(max-steps|timeout-ms|max-memory-mb|max-output-kb|max-processes) <\w+>.*?\[default: (\d+)\]", helptext)
+    }
+    limits = algoscope.limits()
+    assert shown == {k: v for k, v in limits.items() if k in shown} and len(shown) == 5, (shown, limits)
+    assert limits["max_cpu_ms"] is None
+    # Left out, the budgets are those: straight-line code stops at exactly max_steps steps.
+    t = algoscope.trace("x = 0\n" * (limits["max_steps"] + 100), max_steps=None, timeout_ms=60_000)
+    assert t.stopped_by == "steps" and len(t) == limits["max_steps"], (t.stopped_by, len(t))

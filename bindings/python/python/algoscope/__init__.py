@@ -26,13 +26,14 @@ from ._errors import (
     SyntaxError,
     UsageError,
 )
-from ._trace import Stepper, Trace, trace, trace_call, trace_file
+from ._trace import Stepper, Trace, limits, trace, trace_call, trace_file
 
 __all__ = [
     "__version__",
     "trace",
     "trace_file",
     "trace_call",
+    "limits",
     "Trace",
     "Stepper",
     "AlgoscopeError",

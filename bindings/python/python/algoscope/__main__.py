@@ -8,7 +8,7 @@ import os
 import sys
 from typing import List, Optional
 
-from . import AlgoscopeError, SyntaxError, trace_file
+from . import AlgoscopeError, SyntaxError, limits, trace_file
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -20,8 +20,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("-o", "--output", help="default: PROGRAM's name with .html (or .svg)")
     p.add_argument("--svg", action="store_true", help="write the last step's SVG instead")
     p.add_argument("--stdin", metavar="FILE", help="what input() reads")
-    p.add_argument("--max-steps", type=int, default=20000)
-    p.add_argument("--timeout-ms", type=int, default=6000)
+    # Left out: the native defaults (algoscope.limits(), the command line's).
+    p.add_argument("--max-steps", type=int, default=None, help="default: %d" % limits()["max_steps"])
+    p.add_argument("--timeout-ms", type=int, default=None, help="default: %d" % limits()["timeout_ms"])
     p.add_argument("--nested", action="store_true")
     p.add_argument("--sizes", choices=["python", "textbook", "v8"])
     args = p.parse_args(argv)

@@ -2,7 +2,7 @@
 ``algoscope`` instead: it adds the keyword options, the exception classes and the notebook
 display."""
 
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 __version__: str
 KILL_GRACE_MS: int
@@ -44,26 +44,27 @@ def trace_source(
     language: str,
     name: str,
     stdin: Optional[str] = None,
-    max_steps: int = 20000,
-    timeout_ms: int = 6000,
+    max_steps: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
     python: Optional[str] = None,
     node: Optional[str] = None,
-    max_memory_mb: int = 512,
-    max_output_kb: int = 1024,
+    max_memory_mb: Optional[int] = None,
+    max_output_kb: Optional[int] = None,
     max_cpu_ms: Optional[int] = None,
-    max_processes: int = 32,
+    max_processes: Optional[int] = None,
 ) -> NativeTrace: ...
 def trace_file(
     path: str,
     stdin: Optional[str] = None,
-    max_steps: int = 20000,
-    timeout_ms: int = 6000,
+    max_steps: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
     python: Optional[str] = None,
     node: Optional[str] = None,
-    max_memory_mb: int = 512,
-    max_output_kb: int = 1024,
+    max_memory_mb: Optional[int] = None,
+    max_output_kb: Optional[int] = None,
     max_cpu_ms: Optional[int] = None,
-    max_processes: int = 32,
+    max_processes: Optional[int] = None,
 ) -> NativeTrace: ...
+def limits() -> Dict[str, Optional[int]]: ...
 def validate(text: str) -> NativeTrace: ...
 def validate_bytes(data: bytes) -> NativeTrace: ...

@@ -59,13 +59,33 @@ def _check_limit(name: str, value: int) -> int:
     return value
 
 
-def _limits(max_memory_mb: int, max_output_kb: int, max_cpu_ms: Optional[int], max_processes: int) -> dict:
-    return {
-        "max_memory_mb": _check_limit("max_memory_mb", max_memory_mb),
-        "max_output_kb": _check_limit("max_output_kb", max_output_kb),
-        "max_cpu_ms": None if max_cpu_ms is None else _check_budget("max_cpu_ms", max_cpu_ms),
-        "max_processes": _check_limit("max_processes", max_processes),
+def _limits(
+    max_steps: Optional[int],
+    timeout_ms: Optional[int],
+    max_memory_mb: Optional[int],
+    max_output_kb: Optional[int],
+    max_cpu_ms: Optional[int],
+    max_processes: Optional[int],
+) -> dict:
+    """The budgets and limits given, checked; ``None`` (left out) is the native default
+    (:func:`algoscope.limits`, the command line's)."""
+    checked = {
+        "max_steps": (_check_budget, max_steps),
+        "timeout_ms": (_check_budget, timeout_ms),
+        "max_memory_mb": (_check_limit, max_memory_mb),
+        "max_output_kb": (_check_limit, max_output_kb),
+        "max_cpu_ms": (_check_budget, max_cpu_ms),
+        "max_processes": (_check_limit, max_processes),
     }
+    return {name: None if value is None else check(name, value) for name, (check, value) in checked.items()}
+
+
+def limits() -> dict:
+    """The budgets and limits a run gets for the arguments left out: ``max_steps``,
+    ``timeout_ms``, ``max_memory_mb``, ``max_output_kb``, ``max_cpu_ms`` (``None``: the time
+    budget plus 3 s) and ``max_processes``; the command line's defaults, from the native
+    module (one source for every front end)."""
+    return dict(_native.limits())
 
 
 def _check_budget(name: str, value: int) -> int:
@@ -79,16 +99,16 @@ def trace(
     *,
     language: str = "python",
     stdin: Union[None, str, Iterable[str]] = None,
-    max_steps: int = 20000,
-    timeout_ms: int = 6000,
+    max_steps: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
     filename: Optional[str] = None,
     call: Optional[str] = None,
     python: Optional[PathLike] = None,
     node: Optional[PathLike] = None,
-    max_memory_mb: int = 512,
-    max_output_kb: int = 1024,
+    max_memory_mb: Optional[int] = None,
+    max_output_kb: Optional[int] = None,
     max_cpu_ms: Optional[int] = None,
-    max_processes: int = 32,
+    max_processes: Optional[int] = None,
 ) -> "Trace":
     """Runs ``code`` once in a child process under its language's tracer and returns its
     :class:`Trace`.
@@ -132,11 +152,9 @@ def trace(
             lang,
             name,
             stdin=_stdin_text(stdin),
-            max_steps=_check_budget("max_steps", max_steps),
-            timeout_ms=_check_budget("timeout_ms", timeout_ms),
             python=_default_python(python),
             node=None if node is None else os.fspath(node),
-            **_limits(max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
+            **_limits(max_steps, timeout_ms, max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
         )
     except NativeError as error:
         raise translate(error, code) from None
@@ -148,14 +166,14 @@ def trace_file(
     path: PathLike,
     *,
     stdin: Union[None, str, Iterable[str]] = None,
-    max_steps: int = 20000,
-    timeout_ms: int = 6000,
+    max_steps: Optional[int] = None,
+    timeout_ms: Optional[int] = None,
     python: Optional[PathLike] = None,
     node: Optional[PathLike] = None,
-    max_memory_mb: int = 512,
-    max_output_kb: int = 1024,
+    max_memory_mb: Optional[int] = None,
+    max_output_kb: Optional[int] = None,
     max_cpu_ms: Optional[int] = None,
-    max_processes: int = 32,
+    max_processes: Optional[int] = None,
 ) -> "Trace":
     """Traces the program file at ``path`` as :func:`trace` does, its language from the
     extension (``.py``; ``.js``, ``.mjs``, ``.cjs``; ``.ts``, ``.mts``, ``.cts``) and its
@@ -166,11 +184,9 @@ def trace_file(
         native = _native.trace_file(
             path,
             stdin=_stdin_text(stdin),
-            max_steps=_check_budget("max_steps", max_steps),
-            timeout_ms=_check_budget("timeout_ms", timeout_ms),
             python=_default_python(python),
             node=None if node is None else os.fspath(node),
-            **_limits(max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
+            **_limits(max_steps, timeout_ms, max_memory_mb, max_output_kb, max_cpu_ms, max_processes),
         )
     except NativeError as error:
         source = None

@@ -20,14 +20,15 @@ import shlex
 from typing import Any, List, Optional
 
 from ._errors import AlgoscopeError
-from ._trace import Stepper, Trace, trace
+from ._trace import Stepper, Trace, limits, trace
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="%%algoscope", add_help=False)
     p.add_argument("--stdin", metavar="FILE")
-    p.add_argument("--max-steps", type=int, default=20000)
-    p.add_argument("--timeout-ms", type=int, default=6000)
+    # Left out: the native defaults (algoscope.limits(), the command line's).
+    p.add_argument("--max-steps", type=int, default=None, help="default: %d" % limits()["max_steps"])
+    p.add_argument("--timeout-ms", type=int, default=None, help="default: %d" % limits()["timeout_ms"])
     p.add_argument("--nested", action="store_true")
     p.add_argument("--view", choices=["page", "memory", "loops"], default="page")
     p.add_argument("--step", type=int, default=None)
