@@ -4,8 +4,10 @@
 // first with nothing prepared (each far jump lays out the steps before it) and then again
 // once the player has laid out every step while idle. "frame" waits for the next animation
 // frame, so it counts in whole frames (about 16.7 ms each: a step whose work fits in one frame
-// measures about 17 ms); "work" stops once the page's style and layout are up to date
-// (the handler, the wasm drawing, parsing and one forced layout; paint excluded).
+// measures about 17 ms) and, for a far jump whose steps are laid out in slices, until the
+// step's picture is on screen; "work" stops once the page's style and layout are up to date
+// after the input event (the handler, the wasm drawing, parsing and one forced layout; paint
+// excluded): how long the page is blocked.
 //
 // Usage: node bench/player.mjs [--bin PATH] PROGRAM …   (default: examples/python/*.py and
 //        bench/linked_list_300.py). Needs tests/browser's npm install (playwright-core) and
@@ -49,6 +51,11 @@ async function measure(page, seed) {
       slider.dispatchEvent(new Event('input'));
       document.body.getBoundingClientRect();
       works.push(performance.now() - start);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      // A far jump draws its pictures once the steps before are laid out, in slices that
+      // yield to the page: "picture" waits for the step's picture (data-step names it).
+      const root = document.getElementById('algoscope');
+      while (root.dataset.step !== String(step)) await new Promise((r) => setTimeout(r, 1));
       await new Promise((r) => requestAnimationFrame(() => r()));
       times.push(performance.now() - start);
     }

@@ -105,7 +105,7 @@ test('buttons, keys, slider and address step through bubble sort', async () => {
   await page.evaluate((n) => {
     location.hash = 'step=' + n;
   }, afterSwap + 1);
-  await page.waitForFunction((n) => document.querySelector('#counter').textContent.startsWith(`step ${n} `), afterSwap + 1);
+  await page.waitForFunction((n) => document.getElementById('algoscope').dataset.step === String(n), afterSwap + 1);
   assertShows(await state(page), trace, afterSwap);
   assert.ok(await page.locator('#memory svg .cell.changed').count() > 0, 'changed cells are marked');
   assert.match((await state(page)).where, /bubble_sort/);
@@ -335,6 +335,41 @@ test('dragging a box pins it: its arrow follows, it stays at every step and for 
   await context.close();
 });
 
+test('a far jump shows the step at once and its pictures when laid out; the page stays live', { timeout: 180_000 }, async () => {
+  const file = buildPage('bench/linked_list_300.py', 'linked_list_300-far');
+  const { page, context, problems } = await openPage(browser, file);
+  const total = Number(await page.locator('#slider').getAttribute('max'));
+  assert.ok(total > 300, `${total} steps`);
+  const now = () => page.evaluate(() => ({
+    counter: document.getElementById('counter').textContent,
+    step: document.getElementById('algoscope').dataset.step,
+    waiting: !document.getElementById('laying-out').hidden,
+  }));
+  // End: the counter says the last step before any picture of it is drawn.
+  const atEnd = await page.evaluate(() => {
+    document.getElementById('last').click();
+    return {
+      counter: document.getElementById('counter').textContent,
+      step: document.getElementById('algoscope').dataset.step,
+      waiting: !document.getElementById('laying-out').hidden,
+    };
+  });
+  assert.ok(atEnd.counter.startsWith(`step ${total} / ${total}`), atEnd.counter);
+  assert.equal(atEnd.step, '1');
+  assert.equal(atEnd.waiting, true);
+  // The page answers meanwhile: First goes back at once, and End again gets there.
+  await page.click('#first');
+  const back = await now();
+  assert.ok(back.counter.startsWith('step 1 / '), back.counter);
+  assert.deepEqual([back.step, back.waiting], ['1', false]);
+  await page.click('#last');
+  await page.waitForSelector(`#algoscope[data-step="${total}"]`, { timeout: 150_000 });
+  assert.equal((await now()).waiting, false);
+  assert.ok(await page.locator('#memory > svg').count());
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a JavaScript run offers the sizes that fit it', async () => {
   const { page, context, problems } = await openPage(browser, buildPage('examples/javascript/bst.js', 'bst-js-sizes'));
   assert.deepEqual(await page.locator('#memory-sizes option').evaluateAll((os) => os.map((o) => o.value)), ['', 'textbook', 'v8']);
@@ -388,7 +423,7 @@ test('an uncaught error is shown on the last step', async () => {
   await page.evaluate(() => {
     location.hash = 'step=last';
   });
-  await page.waitForFunction((n) => document.querySelector('#counter').textContent.startsWith(`step ${n} `), trace.steps.length);
+  await page.waitForFunction((n) => document.getElementById('algoscope').dataset.step === String(n), trace.steps.length);
   assertShows(await state(page), trace, trace.steps.length - 1);
 
   assert.deepEqual(problems, []);

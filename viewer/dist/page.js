@@ -726,6 +726,7 @@ var SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
+      <div class="laying-out" id="laying-out" role="status" hidden></div>
       <div class="memory-tools">
         <div class="view-options" role="group" aria-label="How memory is drawn">
           <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
@@ -788,6 +789,7 @@ async function mount(element, data, settings = {}) {
     nested: $("memory-nested"),
     sizes: $("memory-sizes"),
     unpin: $("memory-unpin"),
+    layingOut: $("laying-out"),
     play: $("play"),
     speed: $("speed"),
     complexity: $("complexity"),
@@ -805,6 +807,7 @@ async function mount(element, data, settings = {}) {
   const cleanups = [];
   let destroyed = false;
   let preparing = 0;
+  let laidOut = -1;
   const listen = (target, type, handler) => {
     target.addEventListener(type, handler);
     cleanups.push(() => target.removeEventListener(type, handler));
@@ -915,9 +918,11 @@ async function mount(element, data, settings = {}) {
     return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
   }
   const pins = /* @__PURE__ */ new Map();
-  const memorySvgOf = memo(
-    (i) => withoutStyle(pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join("\n"), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i))
-  );
+  const memorySvgOf = memo((i) => {
+    const svg = pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join("\n"), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i);
+    laidOut = Math.max(laidOut, i);
+    return withoutStyle(svg);
+  });
   const loopSvgOf = memo((i) => steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || "") : "");
   function boxPositions() {
     const at = /* @__PURE__ */ new Map();
@@ -1221,6 +1226,17 @@ async function mount(element, data, settings = {}) {
     mark("is-current", line);
     mark("is-prev", before !== line ? before : null);
     showWhere(i);
+    if (i > laidOut + farSteps()) {
+      const printed2 = showOutput(i);
+      showError(i);
+      const codeTop2 = lineScroll(line);
+      const stdoutEnd2 = printed2 ? ui.stdout.scrollHeight : null;
+      if (codeTop2 !== null) ui.code.scrollTop = codeTop2;
+      if (stdoutEnd2 !== null) ui.stdout.scrollTop = stdoutEnd2;
+      catchUp(options);
+      return;
+    }
+    waiting(false);
     const memoryChanged = showMemory(i, animate);
     const loopChanged = showLoops(i);
     const printed = showOutput(i);
@@ -1244,6 +1260,45 @@ async function mount(element, data, settings = {}) {
       } catch (e) {
       }
     }
+  }
+  const FAR_MS = 50;
+  const SLICE_MS = 24;
+  let msPerStep = 1;
+  let catching = null;
+  const farSteps = () => Math.max(4, Math.floor(FAR_MS / msPerStep));
+  function waiting(on, step) {
+    ui.memory.classList.toggle("is-waiting", on);
+    ui.layingOut.hidden = !on;
+    if (on) ui.layingOut.textContent = "Laying out the steps up to " + (step + 1) + "\u2026 " + Math.floor((laidOut + 1) * 100 / (step + 1)) + "%";
+  }
+  function catchUp(options) {
+    waiting(true, current);
+    if (catching !== null) return;
+    const slice = () => {
+      catching = null;
+      if (destroyed) return;
+      const target = current;
+      const start2 = performance.now();
+      let done = 0;
+      try {
+        while (laidOut < target - 1 && performance.now() - start2 < SLICE_MS) {
+          viewer.prepare(laidOut + 1);
+          laidOut += 1;
+          done += 1;
+        }
+      } catch (err) {
+        laidOut = target - 1;
+      }
+      if (done > 0) msPerStep = 0.7 * msPerStep + 0.3 * ((performance.now() - start2) / done);
+      if (laidOut < target - 1) {
+        waiting(true, target);
+        catching = setTimeout(slice, 0);
+        return;
+      }
+      current = -1;
+      show(target, { ...options, playing: true });
+    };
+    catching = setTimeout(slice, 0);
   }
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
   const cancelIdle = window.cancelIdleCallback || clearTimeout;
@@ -1322,6 +1377,7 @@ async function mount(element, data, settings = {}) {
     }
     viewer.free();
     viewer = made;
+    laidOut = -1;
     Object.assign(drawOptions, changes);
     memorySvgOf.clear();
     loopSvgOf.clear();
@@ -1411,9 +1467,10 @@ async function mount(element, data, settings = {}) {
     const mine = ++preparing;
     const slice = () => {
       if (destroyed || next >= total || mine !== preparing) return;
-      next = Math.min(total - 1, next + PREPARE_SLICE);
+      next = Math.min(total - 1, Math.max(next, laidOut + 1) + PREPARE_SLICE);
       try {
         viewer.prepare(next);
+        laidOut = Math.max(laidOut, next);
       } catch (err) {
         return;
       }
@@ -1435,6 +1492,7 @@ async function mount(element, data, settings = {}) {
     destroyed = true;
     pause();
     if (neighbours !== null) cancelIdle(neighbours);
+    if (catching !== null) clearTimeout(catching);
     for (const undo of cleanups) undo();
     element.replaceChildren();
     viewer.free();

@@ -51,6 +51,7 @@ const SKELETON = `<header class="bar">
   <section class="pane-right">
     <div class="memory-box">
       <div class="memory-pane" id="memory" aria-label="Memory"></div>
+      <div class="laying-out" id="laying-out" role="status" hidden></div>
       <div class="memory-tools">
         <div class="view-options" role="group" aria-label="How memory is drawn">
           <button type="button" class="fit-toggle" id="memory-nested" aria-pressed="false" title="Nested: objects referenced once drawn inside their holder; off: every object its own box with an arrow">Nested</button>
@@ -127,7 +128,7 @@ export async function mount(element, data, settings = {}) {
     code: $('code'), memory: $('memory'), stdout: $('stdout'),
     loops: $('loops'), loopPicture: $('loop-picture'), noLoop: $('no-loop'),
     memoryFit: $('memory-fit'), loopsFit: $('loops-fit'), memoryIn: $('memory-in'), memoryOut: $('memory-out'),
-    nested: $('memory-nested'), sizes: $('memory-sizes'), unpin: $('memory-unpin'),
+    nested: $('memory-nested'), sizes: $('memory-sizes'), unpin: $('memory-unpin'), layingOut: $('laying-out'),
     play: $('play'), speed: $('speed'), complexity: $('complexity'), complexityPanel: $('complexity-panel'),
     stdoutOld: $('stdout-old'), stdoutNew: $('stdout-new'), error: $('error'), lang: $('lang'),
   };
@@ -139,6 +140,8 @@ export async function mount(element, data, settings = {}) {
   const cleanups = [];
   let destroyed = false;
   let preparing = 0;
+  /** The last step the wasm viewer has laid out (its box positions kept), -1 for none. */
+  let laidOut = -1;
   /** Adds an event listener that destroy() removes. */
   const listen = (target, type, handler) => {
     target.addEventListener(type, handler);
@@ -261,9 +264,11 @@ export async function mount(element, data, settings = {}) {
   }
   // Boxes a person dragged (box key → top-left in diagram units), drawn there at every step.
   const pins = new Map();
-  const memorySvgOf = memo((i) =>
-    withoutStyle(pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join('\n'), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i)),
-  );
+  const memorySvgOf = memo((i) => {
+    const svg = pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join('\n'), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i);
+    laidOut = Math.max(laidOut, i);
+    return withoutStyle(svg);
+  });
   const loopSvgOf = memo((i) => (steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || '') : ''));
 
   // Where each top-level box is, by its data-key, read from the attributes the renderer wrote
@@ -630,6 +635,18 @@ export async function mount(element, data, settings = {}) {
     mark('is-current', line);
     mark('is-prev', before !== line ? before : null);
     showWhere(i);
+    if (i > laidOut + farSteps()) {
+      // A far jump: the text now, the pictures once the steps before are laid out.
+      const printed = showOutput(i);
+      showError(i);
+      const codeTop = lineScroll(line);
+      const stdoutEnd = printed ? ui.stdout.scrollHeight : null;
+      if (codeTop !== null) ui.code.scrollTop = codeTop;
+      if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
+      catchUp(options);
+      return;
+    }
+    waiting(false);
     const memoryChanged = showMemory(i, animate);
     const loopChanged = showLoops(i);
     const printed = showOutput(i);
@@ -656,6 +673,53 @@ export async function mount(element, data, settings = {}) {
         // Some file:// contexts refuse history changes; the page works without them.
       }
     }
+  }
+
+  // Far jumps in bounded time. Drawing step i lays out every step before it not laid out yet
+  // (boxes stay put from step to step: the command line's pictures), a few ms a step on a
+  // large run. A jump further past the laid-out steps than about FAR_MS of work shows the
+  // step's counter, line and output at once, then lays out the steps between in slices of
+  // SLICE_MS, yielding to the page after each (it stays responsive; a new jump retargets),
+  // and draws the pictures when it gets there. Meanwhile the memory pane says what it does,
+  // and `data-step` still names the step drawn last.
+  const FAR_MS = 50;
+  const SLICE_MS = 24;
+  let msPerStep = 1;
+  let catching = null;
+  const farSteps = () => Math.max(4, Math.floor(FAR_MS / msPerStep));
+  function waiting(on, step) {
+    ui.memory.classList.toggle('is-waiting', on);
+    ui.layingOut.hidden = !on;
+    if (on) ui.layingOut.textContent = 'Laying out the steps up to ' + (step + 1) + '… ' + Math.floor(((laidOut + 1) * 100) / (step + 1)) + '%';
+  }
+  function catchUp(options) {
+    waiting(true, current);
+    if (catching !== null) return; // the slice running reads `current` as its target
+    const slice = () => {
+      catching = null;
+      if (destroyed) return;
+      const target = current;
+      const start = performance.now();
+      let done = 0;
+      try {
+        while (laidOut < target - 1 && performance.now() - start < SLICE_MS) {
+          viewer.prepare(laidOut + 1);
+          laidOut += 1;
+          done += 1;
+        }
+      } catch (err) {
+        laidOut = target - 1; // drawing the step reports it
+      }
+      if (done > 0) msPerStep = 0.7 * msPerStep + 0.3 * ((performance.now() - start) / done);
+      if (laidOut < target - 1) {
+        waiting(true, target);
+        catching = setTimeout(slice, 0);
+        return;
+      }
+      current = -1;
+      show(target, { ...options, playing: true });
+    };
+    catching = setTimeout(slice, 0);
   }
 
   // Next and Prev are the usual moves: once step i is on screen, the steps beside it are drawn
@@ -749,6 +813,7 @@ export async function mount(element, data, settings = {}) {
     }
     viewer.free();
     viewer = made;
+    laidOut = -1;
     Object.assign(drawOptions, changes);
     memorySvgOf.clear();
     loopSvgOf.clear();
@@ -851,9 +916,10 @@ export async function mount(element, data, settings = {}) {
     const mine = ++preparing;
     const slice = () => {
       if (destroyed || next >= total || mine !== preparing) return;
-      next = Math.min(total - 1, next + PREPARE_SLICE);
+      next = Math.min(total - 1, Math.max(next, laidOut + 1) + PREPARE_SLICE);
       try {
         viewer.prepare(next);
+        laidOut = Math.max(laidOut, next);
       } catch (err) {
         return; // the step that fails is reported when it is shown
       }
@@ -880,6 +946,7 @@ export async function mount(element, data, settings = {}) {
     destroyed = true;
     pause();
     if (neighbours !== null) cancelIdle(neighbours);
+    if (catching !== null) clearTimeout(catching);
     for (const undo of cleanups) undo();
     element.replaceChildren();
     viewer.free();
