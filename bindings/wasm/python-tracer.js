@@ -32,6 +32,11 @@ const GUARD_CHECK = `def _algoscope_intact():
         mod = sys.modules.get(name)
         if mod is None or any(mod.__dict__.get(k) is not v for k, v in saved.items()):
             return False
+    # A module first imported during the run keeps the program's own builtins module.
+    for mod in list(sys.modules.values()):
+        held = getattr(mod, '__dict__', {}).get('builtins')
+        if isinstance(held, type(sys)) and held.__name__ == 'builtins' and held is not builtins:
+            return False
     return True
 _algoscope_intact()
 `;

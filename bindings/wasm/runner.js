@@ -67,24 +67,42 @@ function keepIdle(worker, source) {
   idlePython.push(idle);
 }
 
-/** The worker for a job: an idle or warming Python worker of the same Pyodide, else the
+/** The worker for a job, `{worker, loaded}`: an idle or warming Python worker of the same
+ * Pyodide (`loaded`: its interpreter is up; `onProgress('loading')` while it loads), else the
  * spare, else a new one. */
-async function workerFor(python, source) {
+async function workerFor(python, source, onProgress) {
   if (python) {
     const at = idlePython.findIndex((idle) => idle.source === source);
-    if (at >= 0) return idlePython.splice(at, 1)[0].worker;
+    if (at >= 0) return { worker: idlePython.splice(at, 1)[0].worker, loaded: true };
     if (warming.has(source)) {
+      onProgress('loading');
       const worker = await warming.get(source);
       const again = idlePython.findIndex((idle) => idle.worker === worker);
-      if (again >= 0) return idlePython.splice(again, 1)[0].worker;
+      if (again >= 0) return { worker: idlePython.splice(again, 1)[0].worker, loaded: true };
     }
   }
   if (spare) {
-    const worker = await spare;
+    // Taken before the wait: two jobs never get the same spare.
+    const pending = spare;
     spare = null;
-    if (worker) return worker;
+    const worker = await pending;
+    if (worker) return { worker, loaded: false };
   }
-  return spawn();
+  return { worker: await spawn(), loaded: false };
+}
+
+/** A worker a stopped job did not use goes back: to the idle pool when its interpreter is
+ * loaded, else as the spare (or it ends when there is one). */
+function giveBack({ worker, loaded }, source) {
+  if (loaded) keepIdle(worker, source);
+  else if (spare === null) {
+    worker.release();
+    const mine = Promise.resolve(worker);
+    spare = mine;
+    worker.onFailure(() => {
+      if (spare === mine) spare = null;
+    });
+  } else worker.terminate();
 }
 
 /**
@@ -95,13 +113,20 @@ async function workerFor(python, source) {
  */
 export function warm(language, options = {}) {
   if (language !== 'python') {
-    spare ??= spawn().then(
-      (worker) => {
-        worker.release();
-        return worker;
-      },
-      () => null,
-    );
+    if (spare === null) {
+      const made = spawn().then(
+        (worker) => {
+          worker.release();
+          // A spare that dies while it waits is not handed out.
+          worker.onFailure(() => {
+            if (spare === made) spare = null;
+          });
+          return worker;
+        },
+        () => null,
+      );
+      spare = made;
+    }
     return spare.then(() => {});
   }
   const source = options.pyodideUrl === undefined ? '' : new URL(String(options.pyodideUrl), globalThis.location?.href).href;
@@ -144,8 +169,28 @@ export async function runJob(job, options = {}) {
   const { signal, onProgress = () => {} } = options;
   const python = job.language === 'python';
   const source = job.pyodideUrl ?? '';
-  if (signal?.aborted) throw { kind: 'aborted', message: 'the run was stopped before it started' };
-  const worker = await workerFor(python, source);
+  const stopped = { kind: 'aborted', message: 'the run was stopped before it started' };
+  if (signal?.aborted) throw stopped;
+  const taking = workerFor(python, source, onProgress);
+  let got;
+  if (signal) {
+    // A stop while the worker is being got (Pyodide loading) answers at once; the worker,
+    // when it comes, goes back for the next job.
+    let onAbort;
+    const aborted = new Promise((resolve) => {
+      onAbort = () => resolve(null);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    got = await Promise.race([taking, aborted]);
+    signal.removeEventListener('abort', onAbort);
+    if (got === null) {
+      taking.then((late) => giveBack(late, source), () => {});
+      throw stopped;
+    }
+  } else {
+    got = await taking;
+  }
+  const { worker } = got;
   worker.hold();
   return new Promise((resolve, reject) => {
     const { port1, port2 } = new MessageChannel();

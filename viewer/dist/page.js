@@ -472,14 +472,19 @@ function attachGestures(pane, { listen, scale, zoomTo, drag }) {
   listen(pane, "pointerup", lift);
   listen(pane, "pointercancel", lift);
   const follow = (event, move, end) => {
-    pane.setPointerCapture(event.pointerId);
-    const done = () => {
-      pane.removeEventListener("pointermove", move);
+    const id = event.pointerId;
+    pane.setPointerCapture(id);
+    const moved = (m) => {
+      if (m.pointerId === id) move(m);
+    };
+    const done = (m) => {
+      if (m.pointerId !== id) return;
+      pane.removeEventListener("pointermove", moved);
       pane.removeEventListener("pointerup", done);
       pane.removeEventListener("pointercancel", done);
       end();
     };
-    pane.addEventListener("pointermove", move);
+    pane.addEventListener("pointermove", moved);
     pane.addEventListener("pointerup", done);
     pane.addEventListener("pointercancel", done);
   };
@@ -1031,7 +1036,7 @@ async function mount(element, data, settings = {}) {
   };
   ui.memory.addEventListener("wheel", onWheel, { passive: false });
   cleanups.push(() => ui.memory.removeEventListener("wheel", onWheel));
-  const pinsKey = "algoscope-pins:" + timeline.language + ":" + title;
+  const pinsKey = "algoscope-pins:" + (settings.pins ?? timeline.language + ":" + title);
   try {
     for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || "{}"))) {
       if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) pins.set(key, at);
@@ -1233,8 +1238,13 @@ async function mount(element, data, settings = {}) {
       const stdoutEnd2 = printed2 ? ui.stdout.scrollHeight : null;
       if (codeTop2 !== null) ui.code.scrollTop = codeTop2;
       if (stdoutEnd2 !== null) ui.stdout.scrollTop = stdoutEnd2;
+      if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
       catchUp(options);
       return;
+    }
+    if (catching !== null) {
+      clearTimeout(catching);
+      catching = null;
     }
     waiting(false);
     const memoryChanged = showMemory(i, animate);
@@ -1253,7 +1263,7 @@ async function mount(element, data, settings = {}) {
     if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
     drawNeighboursWhenIdle(i);
-    player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
+    if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {
       try {
         history.replaceState(null, "", "#step=" + (i + 1));
@@ -1296,7 +1306,7 @@ async function mount(element, data, settings = {}) {
         return;
       }
       current = -1;
-      show(target, { ...options, playing: true });
+      show(target, { ...options, playing: true, quiet: true });
     };
     catching = setTimeout(slice, 0);
   }
@@ -1382,7 +1392,11 @@ async function mount(element, data, settings = {}) {
     memorySvgOf.clear();
     loopSvgOf.clear();
     showViewOptions();
-    if (current >= 0) {
+    if (current >= 0 && current > laidOut + farSteps()) {
+      const step = current;
+      current = -1;
+      show(step, { playing: true, quiet: true, fromHash: true });
+    } else if (current >= 0) {
       const memoryChanged = showMemory(current, false);
       const loopChanged = showLoops(current);
       if (memoryChanged) fitMemory();

@@ -63,14 +63,19 @@ export function attachGestures(pane, { listen, scale, zoomTo, drag }) {
 
   /** Follows one pointer from `event` until it is lifted: `move(m)` for each move, then `end()`. */
   const follow = (event, move, end) => {
-    pane.setPointerCapture(event.pointerId);
-    const done = () => {
-      pane.removeEventListener('pointermove', move);
+    const id = event.pointerId;
+    pane.setPointerCapture(id);
+    const moved = (m) => {
+      if (m.pointerId === id) move(m);
+    };
+    const done = (m) => {
+      if (m.pointerId !== id) return; // another finger lifted: this pointer goes on
+      pane.removeEventListener('pointermove', moved);
       pane.removeEventListener('pointerup', done);
       pane.removeEventListener('pointercancel', done);
       end();
     };
-    pane.addEventListener('pointermove', move);
+    pane.addEventListener('pointermove', moved);
     pane.addEventListener('pointerup', done);
     pane.addEventListener('pointercancel', done);
   };

@@ -33,6 +33,10 @@ export interface MountSettings {
    * (an editor marking the step's lines from the `step` event): output goes under the
    * pictures. */
   source?: boolean;
+  /** The name dragged boxes are kept under for the session (`sessionStorage`), so that a
+   * later run shown under it keeps them, by box key. Default: the language and the title. A
+   * host that shows many programs under one title names each (the web app: by example). */
+  pins?: string;
 }
 
 /** The detail of a `step` event: the step now shown, 0-based. */

@@ -98,13 +98,15 @@ export async function gunzipText(bytes) {
  *   (schema/player-options.schema.json: `title`, `nested`, `sizes`, `loopRows`);
  *   `complexity`: the program's Big-O estimate and its check (schema/complexity.schema.json),
  *   shown as a chip with a panel
- * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number, source?: boolean}} [settings]
+ * @param {{wasm?: any, keyboard?: 'element' | 'document', hash?: boolean, step?: number, source?: boolean, pins?: string}} [settings]
  *   `wasm`: the module (bytes, URL, Response or WebAssembly.Module; default
  *   dist/algoscope_wasm_bg.wasm beside this file); `keyboard`: where arrow keys step
  *   (default the element); `hash`: keep `#step=N` in the address (default false); `step`:
  *   the first step shown (0-based; default 0, or the address's `#step=N` with `hash`);
  *   `source`: show the program pane (default true; false for a host that shows the program
- *   itself, such as an editor that marks the step's lines from the `step` event)
+ *   itself, such as an editor that marks the step's lines from the `step` event); `pins`:
+ *   the name dragged boxes are kept under for the session (default the language and title:
+ *   a host running many programs under one title names each, e.g. by its example)
  * @returns {Promise<Player>} an EventTarget with `goTo(step)`, `step`, `count` and
  *   `destroy()`, dispatching a `step` event (`detail.step`, 0-based) at every step change
  */
@@ -412,7 +414,7 @@ export async function mount(element, data, settings = {}) {
   // way), at the scale it had when the drag began. It stays there at every step and, by its
   // key (the object's id), for later runs of the same program title in this session (the web
   // app mounts a player per run). Reset boxes forgets every pin.
-  const pinsKey = 'algoscope-pins:' + timeline.language + ':' + title;
+  const pinsKey = 'algoscope-pins:' + (settings.pins ?? timeline.language + ':' + title);
   try {
     for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || '{}'))) {
       if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) pins.set(key, at);
@@ -643,8 +645,14 @@ export async function mount(element, data, settings = {}) {
       const stdoutEnd = printed ? ui.stdout.scrollHeight : null;
       if (codeTop !== null) ui.code.scrollTop = codeTop;
       if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
+      if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
       catchUp(options);
       return;
+    }
+    // Near: a catch-up still pending for an earlier far jump is not needed any more.
+    if (catching !== null) {
+      clearTimeout(catching);
+      catching = null;
     }
     waiting(false);
     const memoryChanged = showMemory(i, animate);
@@ -665,7 +673,7 @@ export async function mount(element, data, settings = {}) {
     if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
     drawNeighboursWhenIdle(i);
-    player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
+    if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent('step', { detail: { step: i } }));
     if (settings.hash && !(options && options.fromHash)) {
       try {
         history.replaceState(null, '', '#step=' + (i + 1));
@@ -716,8 +724,9 @@ export async function mount(element, data, settings = {}) {
         catching = setTimeout(slice, 0);
         return;
       }
+      // The step event went out with the jump; this draws its pictures.
       current = -1;
-      show(target, { ...options, playing: true });
+      show(target, { ...options, playing: true, quiet: true });
     };
     catching = setTimeout(slice, 0);
   }
@@ -818,7 +827,12 @@ export async function mount(element, data, settings = {}) {
     memorySvgOf.clear();
     loopSvgOf.clear();
     showViewOptions();
-    if (current >= 0) {
+    if (current >= 0 && current > laidOut + farSteps()) {
+      // A late step: the new viewer lays out the steps before it in slices, as a far jump.
+      const step = current;
+      current = -1;
+      show(step, { playing: true, quiet: true, fromHash: true });
+    } else if (current >= 0) {
       const memoryChanged = showMemory(current, false);
       const loopChanged = showLoops(current);
       if (memoryChanged) fitMemory();

@@ -53,3 +53,41 @@ test('warm loads Pyodide before the first Python run; a cut off keeps the steps'
   assert.equal(cut.stoppedBy, 'time')
   assert.ok(cut.steps.some((s) => s.line === 3))
 })
+
+test('two runs started together after warm() get a worker each', async () => {
+  await warm('javascript')
+  const [a, b] = await Promise.all([
+    trace('console.log("a")\n', { language: 'javascript' }),
+    trace('console.log("b")\n', { language: 'javascript' }),
+  ])
+  assert.deepEqual([a.stdout, b.stdout], ['a\n', 'b\n'])
+})
+
+test('a stop while Pyodide loads answers at once; the loaded worker serves the next run', { timeout: 120_000 }, async () => {
+  // A Pyodide of its own (by URL), so no idle worker of an earlier test serves it.
+  const pyodideUrl = new URL('../node_modules/pyodide/', import.meta.url).href
+  let warmed = false
+  const warming = warm('python', { pyodideUrl }).then(() => {
+    warmed = true
+  })
+  const job = await prepare('print(1)\n', { language: 'python', pyodideUrl })
+  const controller = new AbortController()
+  const stages = []
+  const run = runJob(job, { signal: controller.signal, onProgress: (stage) => stages.push(stage) })
+  controller.abort()
+  await assert.rejects(run, (e) => e.kind === 'aborted')
+  assert.equal(warmed, false, 'the stop waited for Pyodide')
+  assert.deepEqual(stages, ['loading'])
+  await warming
+  const after = []
+  const { records } = await runJob(job, { onProgress: (stage) => after.push(stage) })
+  assert.deepEqual(after, ['started'], 'the warmed worker was not kept')
+  assert.match(records, /"out"/)
+})
+
+test('a module a Python run imported with its own builtins does not reach the next run', { timeout: 120_000 }, async () => {
+  const first = await trace('import builtins\nbuiltins.len = lambda x: 0\nimport pydoc\nprint(len([1, 2]))\n', { language: 'python' })
+  assert.equal(first.stdout, '0\n')
+  const next = await trace('import builtins, pydoc\nprint(pydoc.builtins.len([1, 2]), pydoc.builtins is builtins)\n', { language: 'python' })
+  assert.equal(next.stdout, '2 True\n')
+})

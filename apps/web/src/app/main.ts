@@ -77,9 +77,15 @@ function fillExamples(language: Language): void {
   for (const file of [...examples.get(language)!.keys()].sort()) ui.example.append(new Option(file.replace(/\.\w+$/, '').replace(/_/g, ' '), file));
 }
 
+/** Per language, what the program in the editor came from (an example, a share link, the
+ * person): the boxes dragged in its runs are kept under that name, not carried to another. */
+const programFrom: Record<Language, string> = { python: DEFAULT_EXAMPLE, javascript: DEFAULT_EXAMPLE, typescript: DEFAULT_EXAMPLE };
+
 function loadExample(language: Language, file: string): void {
   const text = examples.get(language)?.get(file);
-  if (text !== undefined) editor.setText(text);
+  if (text === undefined) return;
+  editor.setText(text);
+  programFrom[language] = file;
 }
 
 function switchLanguage(language: Language): void {
@@ -123,7 +129,7 @@ async function onResult(result: RunResult): Promise<void> {
   player = null;
   shown = { trace, code: result.code, language: result.language };
   try {
-    player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` }, complexity: result.complexity ?? undefined }, { wasm: viewerWasmUrl, source: false });
+    player = await mount(ui.stepper, { trace: JSON.stringify(trace), options: { title: `program.${EXT[result.language]}` }, complexity: result.complexity ?? undefined }, { wasm: viewerWasmUrl, source: false, pins: `app:${result.language}:${programFrom[result.language]}` });
   } catch (e) {
     setOutcome('refused', 'The trace could not be shown.', e instanceof Error ? e.message : String(e));
     return;
@@ -172,6 +178,7 @@ async function openShared(): Promise<boolean> {
     const shared = await decodeShare(location.hash);
     switchLanguage(shared.language);
     editor.setText(shared.code);
+    programFrom[shared.language] = 'shared';
     ui.input.value = shared.stdin;
     showBanner('This program came from a share link: it is someone else\'s code. Read it before you press Run — nothing has run.', 'shared');
     return true;
