@@ -95,14 +95,24 @@ async function workerFor(python, source, onProgress) {
  * loaded, else as the spare (or it ends when there is one). */
 function giveBack({ worker, loaded }, source) {
   if (loaded) keepIdle(worker, source);
-  else if (spare === null) {
-    worker.release();
-    const mine = Promise.resolve(worker);
-    spare = mine;
-    worker.onFailure(() => {
-      if (spare === mine) spare = null;
-    });
-  } else worker.terminate();
+  else if (spare === null) keepSpare(Promise.resolve(worker));
+  else worker.terminate();
+}
+
+/** Makes `made` (a worker promise; null when it failed to start) the spare. The worker
+ * waits released; one that dies while it waits is not handed out. */
+function keepSpare(made) {
+  const mine = made.then(
+    (worker) => {
+      worker.release();
+      worker.onFailure(() => {
+        if (spare === mine) spare = null;
+      });
+      return worker;
+    },
+    () => null,
+  );
+  spare = mine;
 }
 
 /**
@@ -113,20 +123,7 @@ function giveBack({ worker, loaded }, source) {
  */
 export function warm(language, options = {}) {
   if (language !== 'python') {
-    if (spare === null) {
-      const made = spawn().then(
-        (worker) => {
-          worker.release();
-          // A spare that dies while it waits is not handed out.
-          worker.onFailure(() => {
-            if (spare === made) spare = null;
-          });
-          return worker;
-        },
-        () => null,
-      );
-      spare = made;
-    }
+    if (spare === null) keepSpare(spawn());
     return spare.then(() => {});
   }
   const source = options.pyodideUrl === undefined ? '' : new URL(String(options.pyodideUrl), globalThis.location?.href).href;

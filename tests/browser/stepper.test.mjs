@@ -222,16 +222,20 @@ test('zoom and pan: buttons and Ctrl+wheel scale the memory picture, Fit restore
 });
 
 /** Whether the memory picture shown is `svg` (the CLI's), compared as the browser parses both. */
-function showsSvg(page, svg) {
-  return page.evaluate((text) => {
+/** Whether the memory pane comes to show `svg` (the CLI's picture) within 20 s: a redraw
+ * may be laid out in slices, as a far jump. */
+async function showsSvg(page, svg) {
+  const same = (text) => {
     const t = document.createElement('template');
     t.innerHTML = text;
     const want = t.content.firstElementChild;
     want.querySelector(':scope > style')?.remove();
-    const shown = document.querySelector('#memory > svg').cloneNode(true);
+    const shown = document.querySelector('#memory > svg')?.cloneNode(true);
+    if (!shown) return false;
     shown.removeAttribute('style');
     return shown.outerHTML === want.outerHTML;
-  }, svg);
+  };
+  return page.waitForFunction(same, svg, { timeout: 20_000 }).then(() => true, () => false);
 }
 
 test('the Nested and sizes switches redraw the step shown as algoscope render does; kept for the session', async () => {
@@ -267,6 +271,8 @@ test('the Nested and sizes switches redraw the step shown as algoscope render do
   assert.ok((await page.locator('#memory .mem-size').count()) > 3);
   await page.click('#memory-nested');
   await page.selectOption('#memory-sizes', '');
+  // A redraw may be laid out in slices (a far jump when layout is slow): wait for it.
+  await page.waitForFunction(() => !document.querySelector('#memory > svg')?.classList.contains('nested') && !document.querySelector('#memory .mem-size'), null, { timeout: 20_000 });
   assert.equal(await page.locator('#memory .mem-size').count(), 0);
   assert.ok(await page.evaluate(() => !document.querySelector('#memory > svg').classList.contains('nested')));
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'linked_list-view-options.png') });

@@ -1392,16 +1392,10 @@ async function mount(element, data, settings = {}) {
     memorySvgOf.clear();
     loopSvgOf.clear();
     showViewOptions();
-    if (current >= 0 && current > laidOut + farSteps()) {
+    if (current >= 0) {
       const step = current;
       current = -1;
       show(step, { playing: true, quiet: true, fromHash: true });
-    } else if (current >= 0) {
-      const memoryChanged = showMemory(current, false);
-      const loopChanged = showLoops(current);
-      if (memoryChanged) fitMemory();
-      if (loopChanged && shownLoop) fitLoops();
-      drawNeighboursWhenIdle(current);
     }
     prepareInBackground();
     player.dispatchEvent(new CustomEvent("options", { detail: { nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null } }));

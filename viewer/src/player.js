@@ -827,17 +827,11 @@ export async function mount(element, data, settings = {}) {
     memorySvgOf.clear();
     loopSvgOf.clear();
     showViewOptions();
-    if (current >= 0 && current > laidOut + farSteps()) {
-      // A late step: the new viewer lays out the steps before it in slices, as a far jump.
+    if (current >= 0) {
+      // The same step drawn afresh (a late one is laid out in slices, as a far jump).
       const step = current;
       current = -1;
       show(step, { playing: true, quiet: true, fromHash: true });
-    } else if (current >= 0) {
-      const memoryChanged = showMemory(current, false);
-      const loopChanged = showLoops(current);
-      if (memoryChanged) fitMemory();
-      if (loopChanged && shownLoop) fitLoops();
-      drawNeighboursWhenIdle(current);
     }
     prepareInBackground();
     player.dispatchEvent(new CustomEvent('options', { detail: { nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null } }));
