@@ -15,7 +15,7 @@ export interface AlgoscopeErrorFields {
   filename?: string
   /** `syntax`: every syntax error. */
   errors?: Array<{ line: number; column: number; message: string }>
-  /** `step`, `no_loop`: the step asked for (0-based); `step`: how many there are. */
+  /** `step`, `no_loop`: the step asked for (from 1; negative from the end); `step`: how many there are. */
   step?: number | null
   count?: number
   /** `no_loop`: where loops run, `[first, last]` counted from 1. */

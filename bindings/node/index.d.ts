@@ -39,7 +39,8 @@ export declare class Renderer {
   get stepCount(): number
   /**
    * Step `step`'s memory picture (frames, heap boxes, arrows) as an SVG document. Steps
-   * count from 0; a negative step counts from the end (`-1`: the last).
+   * count from 1 as the page shows them; a negative step counts from the end (`-1`: the
+   * last; `algoscope::step_index`).
    */
   memorySvg(step: number, options?: MemorySvgOptions | undefined | null): string
   /**
@@ -107,6 +108,28 @@ export interface InstrumentOptions {
   filename?: string
 }
 
+/**
+ * The budgets and limits a run gets for the options left out: the facade's defaults
+ * (`algoscope::TraceOptions::default()`), the command line's and the Python package's.
+ */
+export declare function limits(): Limits
+
+/** The budgets and limits a run gets for the options left out ([`limits`]). */
+export interface Limits {
+  /** Recorded steps before the run stops. */
+  maxSteps: number
+  /** Time budget in milliseconds. */
+  timeoutMs: number
+  /** Memory limit of the traced program in MiB (0: none). */
+  maxMemoryMb: number
+  /** Most output the program may print in KiB (0: none). */
+  maxOutputKb: number
+  /** CPU-time limit in milliseconds; absent: the time budget plus 3 s. */
+  maxCpuMs?: number
+  /** Most processes the program may run at once (0: none). */
+  maxProcesses: number
+}
+
 /** Options of `renderLoops` and `Renderer.loopSvg`. */
 export interface LoopSvgOptions {
   /** Most passes drawn as rows (the latest are kept). Default 120. */
@@ -145,7 +168,7 @@ export declare function renderLoops(trace: Trace | string, step: number, options
 
 /**
  * Step `step`'s memory picture of `trace` (a trace object or its JSON text) as SVG, the same
- * bytes as `algoscope render --step N` (steps count from 0 here; negative from the end).
+ * bytes as `algoscope render --step N` (steps count from 1; negative from the end).
  */
 export declare function renderMemory(trace: Trace | string, step: number, options?: MemorySvgOptions | undefined | null): string
 
@@ -175,9 +198,9 @@ export interface TraceOptions {
   filename?: string
   /** Text the program reads as standard input, line by line. */
   stdin?: string
-  /** Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000. */
+  /** Recorded steps before the run stops (`stoppedBy: "steps"`). Default: `limits().maxSteps`. */
   maxSteps?: number
-  /** Time budget in milliseconds (`stoppedBy: "time"`). Default 6,000. */
+  /** Time budget in milliseconds (`stoppedBy: "time"`). Default: `limits().timeoutMs`. */
   timeoutMs?: number
   /** The Python interpreter (default: `python3` on `PATH`). */
   python?: string
@@ -187,12 +210,12 @@ export interface TraceOptions {
   expanded?: boolean
   /**
    * Memory limit of the traced program in MiB, 0 for none (`stoppedBy: "memory"`).
-   * Default 512.
+   * Default: `limits().maxMemoryMb`.
    */
   maxMemoryMb?: number
   /**
    * Most output the program may print in KiB, 0 for none (`stoppedBy: "output"`).
-   * Default 1,024.
+   * Default: `limits().maxOutputKb`.
    */
   maxOutputKb?: number
   /**
@@ -202,7 +225,7 @@ export interface TraceOptions {
   maxCpuMs?: number
   /**
    * Most processes the program may run at once, 0 for none (`stoppedBy: "processes"`).
-   * Default 32.
+   * Default: `limits().maxProcesses`.
    */
   maxProcesses?: number
 }

@@ -773,12 +773,13 @@ if (
   }
 }
 
-const { Renderer, analyze, bigo, complexity, instrument, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
+const { Renderer, analyze, bigo, complexity, instrument, limits, page, renderLoops, renderMemory, trace, traceFile, validate } = nativeBinding
 export { Renderer }
 export { analyze }
 export { bigo }
 export { complexity }
 export { instrument }
+export { limits }
 export { page }
 export { renderLoops }
 export { renderMemory }

@@ -163,7 +163,7 @@ export declare class Renderer {
   constructor(trace: Trace | string, options?: DrawOptions)
   /** How many steps the trace has. */
   get stepCount(): number
-  /** Step `step`'s memory picture as SVG (steps from 0; negative from the end). */
+  /** Step `step`'s memory picture as SVG (steps from 1 as the page counts; negative from the end). */
   memorySvg(step: number, options?: MemorySvgOptions): string
   /** The loop history at `step` as SVG; throws `no_loop` (with `spans`) when none runs. */
   loopSvg(step: number, options?: LoopSvgOptions): string

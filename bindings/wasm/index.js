@@ -199,7 +199,7 @@ export class Renderer {
     return this.#inner.stepCount;
   }
 
-  /** Step `step`'s memory picture as SVG (from 0; negative from the end). */
+  /** Step `step`'s memory picture as SVG (from 1 as the page counts; negative from the end). */
   memorySvg(step, options = {}) {
     return guard(() => this.#inner.memorySvg(step, Boolean(options.nested)));
   }

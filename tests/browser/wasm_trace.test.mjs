@@ -35,9 +35,9 @@ try {
     const started = performance.now();
     const t = await trace(code, { filename: name });
     const ms = performance.now() - started;
-    const step = t.steps.length >> 1;
+    const step = (t.steps.length >> 1) + 1;
     const svg = renderMemory(t, step);
-    out.insertAdjacentHTML('beforeend', '<h2>' + name + ' — step ' + (step + 1) + ' of ' + t.steps.length + '</h2>' + svg);
+    out.insertAdjacentHTML('beforeend', '<h2>' + name + ' — step ' + step + ' of ' + t.steps.length + '</h2>' + svg);
     results[name] = { trace: t, step, svg, ms };
   }
   window.result = { results };
@@ -79,7 +79,7 @@ function checkAgainstCli(results) {
     assert.ok(trace.steps.length > 10, `${name}: ${trace.steps.length} steps`);
     const file = path.join(work, `${path.basename(name)}.json`);
     writeFileSync(file, JSON.stringify(trace));
-    assert.equal(svg, execFileSync(BIN, ['render', file, '--step', String(step + 1)], { encoding: 'utf8' }), `${name}: step ${step + 1}`);
+    assert.equal(svg, execFileSync(BIN, ['render', file, '--step', String(step)], { encoding: 'utf8' }), `${name}: step ${step}`);
     console.log(`${name}: ${trace.steps.length} steps, traced in ${Math.round(ms)} ms`);
   }
 }

@@ -43,9 +43,9 @@ pub struct JsTraceOptions {
     pub filename: Option<String>,
     /// Text the program reads as standard input, line by line.
     pub stdin: Option<String>,
-    /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000.
+    /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default: `limits().maxSteps`.
     pub max_steps: Option<u32>,
-    /// Time budget in milliseconds (`stoppedBy: "time"`). Default 6,000.
+    /// Time budget in milliseconds (`stoppedBy: "time"`). Default: `limits().timeoutMs`.
     pub timeout_ms: Option<u32>,
     /// The Python interpreter (default: `python3` on `PATH`).
     pub python: Option<String>,
@@ -54,17 +54,50 @@ pub struct JsTraceOptions {
     /// Every step's full heap instead of heap deltas (default `false`, as `algoscope trace`).
     pub expanded: Option<bool>,
     /// Memory limit of the traced program in MiB, 0 for none (`stoppedBy: "memory"`).
-    /// Default 512.
+    /// Default: `limits().maxMemoryMb`.
     pub max_memory_mb: Option<u32>,
     /// Most output the program may print in KiB, 0 for none (`stoppedBy: "output"`).
-    /// Default 1,024.
+    /// Default: `limits().maxOutputKb`.
     pub max_output_kb: Option<u32>,
     /// CPU-time limit in milliseconds, rounded up to whole seconds (`stoppedBy: "cpu"`).
     /// Default: the time budget plus 3 s.
     pub max_cpu_ms: Option<u32>,
     /// Most processes the program may run at once, 0 for none (`stoppedBy: "processes"`).
-    /// Default 32.
+    /// Default: `limits().maxProcesses`.
     pub max_processes: Option<u32>,
+}
+
+/// The budgets and limits a run gets for the options left out ([`limits`]).
+#[napi(object)]
+pub struct Limits {
+    /// Recorded steps before the run stops.
+    pub max_steps: u32,
+    /// Time budget in milliseconds.
+    pub timeout_ms: u32,
+    /// Memory limit of the traced program in MiB (0: none).
+    pub max_memory_mb: u32,
+    /// Most output the program may print in KiB (0: none).
+    pub max_output_kb: u32,
+    /// CPU-time limit in milliseconds; absent: the time budget plus 3 s.
+    pub max_cpu_ms: Option<u32>,
+    /// Most processes the program may run at once (0: none).
+    pub max_processes: u32,
+}
+
+/// The budgets and limits a run gets for the options left out: the facade's defaults
+/// (`algoscope::TraceOptions::default()`), the command line's and the Python package's.
+#[napi]
+pub fn limits() -> Limits {
+    let default = algoscope::TraceOptions::default();
+    let number = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    Limits {
+        max_steps: number(default.max_steps),
+        timeout_ms: number(default.time_budget_ms),
+        max_memory_mb: number(default.max_memory_mb),
+        max_output_kb: number(default.max_output_kb),
+        max_cpu_ms: default.max_cpu_ms.map(number),
+        max_processes: default.max_processes,
+    }
 }
 
 /// What the trace task runs: the program (or why there is none) and how.
@@ -376,7 +409,8 @@ impl Renderer {
     }
 
     /// Step `step`'s memory picture (frames, heap boxes, arrows) as an SVG document. Steps
-    /// count from 0; a negative step counts from the end (`-1`: the last).
+    /// count from 1 as the page shows them; a negative step counts from the end (`-1`: the
+    /// last; `algoscope::step_index`).
     #[napi]
     pub fn memory_svg(
         &self,
@@ -430,7 +464,7 @@ impl Renderer {
 }
 
 /// Step `step`'s memory picture of `trace` (a trace object or its JSON text) as SVG, the same
-/// bytes as `algoscope render --step N` (steps count from 0 here; negative from the end).
+/// bytes as `algoscope render --step N` (steps count from 1; negative from the end).
 #[napi]
 pub fn render_memory(
     env: &Env,

@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test'
 
 import { CLI, JAVASCRIPT, PYODIDE_PYTHON, PYTHON, WASM, api, cli, nativeOnly } from './helpers.mjs'
 
-const { Renderer, page, renderMemory, trace, traceFile } = api
+const { Renderer, limits, page, renderMemory, trace, traceFile } = api
 
 const skip = CLI ? false : 'no algoscope binary (cargo build -p algoscope-cli, or set ALGOSCOPE_BIN)'
 const out = mkdtempSync(join(tmpdir(), 'algoscope-node-parity-'))
@@ -90,8 +90,8 @@ describe('SVG bytes equal `algoscope render`', { skip }, () => {
       const t = JSON.parse(text)
       const r = new Renderer(t)
       const n = r.stepCount
-      for (const index of new Set([0, n >> 1, n - 1])) {
-        assert.equal(r.memorySvg(index), cli('render', path, '--step', index + 1), `step ${index}`)
+      for (const step of new Set([1, (n >> 1) + 1, n, -1, -n])) {
+        assert.equal(r.memorySvg(step), cli('render', path, '--step', step), `step ${step}`)
       }
       assert.equal(
         renderMemory(t, -1, { nested: true }),
@@ -100,7 +100,7 @@ describe('SVG bytes equal `algoscope render`', { skip }, () => {
       const spans = r.loopSpans()
       if (spans.length > 0) {
         const step = spans[0][1]
-        assert.equal(r.loopSvg(step - 1), cli('render', path, '--step', step, '--view', 'loops'))
+        assert.equal(r.loopSvg(step), cli('render', path, '--step', step, '--view', 'loops'))
       }
     })
   }
@@ -111,6 +111,27 @@ describe('SVG bytes equal `algoscope render`', { skip }, () => {
       assert.equal(renderMemory(JSON.parse(text), -1), cli('render', path, '--step', 'last'))
     })
   }
+
+  test('a missing step reads the same as in the CLI', () => {
+    const [path, text] = cliTrace(PYTHON[0])
+    const n = JSON.parse(text).steps.length
+    for (const step of [0, n + 1, -n - 1]) {
+      let thrown
+      try {
+        renderMemory(text, step)
+      } catch (error) {
+        thrown = error
+      }
+      assert.equal(thrown?.kind, 'step', `step ${step}`)
+      let stderr = ''
+      try {
+        cli('render', path, '--step', step)
+      } catch (error) {
+        stderr = error.stderr
+      }
+      assert.equal(stderr.trim(), `algoscope: ${path}: ${thrown.message}`)
+    }
+  })
 
   test('memory sizes', () => {
     const [path, text] = cliTrace(PYTHON[0])
@@ -127,4 +148,23 @@ test('page equals `algoscope html`', { skip: skip || nativeOnly }, async () => {
   cli('html', program, '-o', html)
   const t = await traceFile(program)
   assert.equal(page(t, { title: 'linked_list.py' }), readFileSync(html, 'utf8'))
+})
+
+test('limits() are the defaults of `algoscope trace --help`', { skip }, () => {
+  const help = cli('trace', '--help')
+  const shown = {}
+  for (const [, name, value] of help.matchAll(/--([a-z-]+) <\w+>[^[\n]*\[default: (\d+)\]/g)) {
+    shown[name.replace(/-([a-z])/g, (_, c) => c.toUpperCase())] = Number(value)
+  }
+  const own = limits()
+  assert.equal(own.maxSteps, shown.maxSteps)
+  assert.equal(own.timeoutMs, shown.timeoutMs)
+  if (!WASM) {
+    for (const name of ['maxMemoryMb', 'maxOutputKb', 'maxProcesses']) {
+      assert.equal(own[name], shown[name], name)
+    }
+    assert.equal(own.maxCpuMs, undefined)
+  } else {
+    assert.equal(own.maxOutputBytes, shown.maxOutputKb * 1024)
+  }
 })

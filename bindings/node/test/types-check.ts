@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const line: number = first.line
   const objects: Array<HeapObject> = Object.values(first.heap ?? {})
   const svg: string = renderMemory(t, -1, { nested: true, sizes: 'python' })
-  const loops: string = renderLoops(JSON.stringify(t), 0, { maxRows: 10 })
+  const loops: string = renderLoops(JSON.stringify(t), 1, { maxRows: 10 })
   const html: string = page(t, { title: 'x.py' })
   const r = new Renderer(t)
   const spans: Array<[number, number]> = r.loopSpans()

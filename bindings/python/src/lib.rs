@@ -96,6 +96,13 @@ impl NativeTrace {
         self.trace.stopped_by.map(algoscope::StopReason::as_str)
     }
 
+    /// How the run ended, in words (`algoscope::run_notes`): the error it raised, the budget
+    /// that stopped it; empty for a run that ended normally.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        algoscope::run_notes(&self.trace)
+    }
+
     /// The uncaught error as JSON (the trace's `error` field), or `None`.
     fn error_json(&self) -> PyResult<Option<String>> {
         self.trace
@@ -118,26 +125,28 @@ impl NativeTrace {
             .map_err(facade_error)
     }
 
-    /// Step `step`'s (0-based) memory picture as SVG.
+    /// Step `step`'s memory picture as SVG (`step` numbered as `algoscope::step_index` does:
+    /// from 1, negative from the end).
     #[pyo3(signature = (step, nested = false, sizes = None))]
     fn memory_svg(
         &self,
         py: Python<'_>,
-        step: usize,
+        step: i64,
         nested: bool,
         sizes: Option<&str>,
     ) -> PyResult<String> {
         let render = self.render(sizes)?;
+        let step = algoscope::step_index(step, render.step_count()).map_err(facade_error)?;
         py.detach(|| render.memory_svg(step, &MemoryOptions { nested }))
             .map_err(facade_error)
     }
 
-    /// The history of the loop running at step `step` (0-based) as SVG.
+    /// The history of the loop running at step `step` (numbered as in `memory_svg`) as SVG.
     #[pyo3(signature = (step, max_rows = None, sizes = None))]
     fn loop_svg(
         &self,
         py: Python<'_>,
-        step: usize,
+        step: i64,
         max_rows: Option<usize>,
         sizes: Option<&str>,
     ) -> PyResult<String> {
@@ -146,6 +155,7 @@ impl NativeTrace {
             max_rows: max_rows.unwrap_or(LoopOptions::default().max_rows),
             ..LoopOptions::default()
         };
+        let step = algoscope::step_index(step, render.step_count()).map_err(facade_error)?;
         py.detach(|| render.loop_svg(step, &options))
             .map_err(facade_error)
     }

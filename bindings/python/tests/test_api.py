@@ -106,17 +106,18 @@ def test_trace_call():
 
 def test_svg_views_and_steps():
     t = algoscope.trace_file(EXAMPLES / "python" / "bubble_sort.py")
-    assert t.svg().startswith("<svg") and t.svg() == t.svg(len(t) - 1)
-    assert t.svg(0) != t.svg(-1)
+    assert t.svg().startswith("<svg") and t.svg() == t.svg(len(t))
+    assert t.svg(1) == t.svg(-len(t)) != t.svg(-1)
     first, _ = t.loop_spans()[0]
-    assert "algoscope-loop" in t.svg(first - 1, view="loops")
+    assert "algoscope-loop" in t.svg(first, view="loops")
     with pytest.raises(algoscope.NoLoopError) as info:
-        t.svg(0, view="loops")
-    assert info.value.spans
-    with pytest.raises(algoscope.StepError):
-        t.svg(len(t))
-    with pytest.raises(IndexError):
-        t.svg(-len(t) - 1)
+        t.svg(1, view="loops")
+    assert info.value.spans and info.value.step == 1
+    for missing in (0, len(t) + 1, -len(t) - 1, 2**70):
+        with pytest.raises(algoscope.StepError) as info:
+            t.svg(missing)
+        assert isinstance(info.value, IndexError) and info.value.count == len(t)
+        assert "steps 1 to %d" % len(t) in str(info.value)
     assert "B" in t.svg(-1, sizes="python")
     with pytest.raises(algoscope.UsageError) as info:
         t.svg(-1, sizes="big")

@@ -57,8 +57,8 @@ def test_magic_without_ipython(tmp_path):
     ns = {}
     shown = run_cell("--out u", CODE, ns)
     assert isinstance(shown, algoscope.Stepper) and ns["u"].stdout == "[10, 4, 18]\n"
-    svg = run_cell("--view memory --step 0", CODE)
-    assert svg._repr_mimebundle_()["image/svg+xml"] == ns["u"].svg(0)
+    svg = run_cell("--view memory --step 1", CODE)
+    assert svg._repr_mimebundle_()["image/svg+xml"] == ns["u"].svg(1)
     loops = run_cell("--view loops", CODE)
     assert "algoscope-loop" in loops.svg
     stdin = tmp_path / "in.txt"

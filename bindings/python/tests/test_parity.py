@@ -46,16 +46,27 @@ def test_svgs_are_byte_identical_to_the_cli(program, cli, cli_traces):
     path = cli_traces(program)
     t = algoscope.Trace.from_json(path.read_text(encoding="utf-8"))
     n = len(t)
-    for index in sorted({0, n // 2, n - 1}):
-        from_cli = cli("render", path, "--step", index + 1).stdout
-        assert t.svg(index) == from_cli, f"memory step {index}"
+    for step in sorted({1, n // 2 + 1, n, -1, -n}):
+        from_cli = cli("render", path, "--step", step).stdout
+        assert t.svg(step) == from_cli, f"memory step {step}"
     nested = cli("render", path, "--step", "last", "--nested").stdout
     assert t.svg(-1, nested=True) == nested
     spans = t.loop_spans()
     if spans:
         step = spans[0][1]  # counted from 1
         from_cli = cli("render", path, "--step", step, "--view", "loops").stdout
-        assert t.svg(step - 1, view="loops") == from_cli
+        assert t.svg(step, view="loops") == from_cli
+
+
+def test_a_missing_step_reads_the_same_as_the_cli(cli, cli_traces):
+    path = cli_traces(PYTHON_PROGRAMS[0])
+    t = algoscope.Trace.from_json(path.read_text(encoding="utf-8"))
+    for step in (0, len(t) + 1, -len(t) - 1):
+        with pytest.raises(algoscope.StepError) as info:
+            t.svg(step)
+        assert (info.value.step, info.value.count) == (step, len(t))
+        stderr = cli("render", path, "--step", step, check=False).stderr
+        assert stderr.strip() == f"algoscope: {path}: {info.value}"
 
 
 @pytest.mark.skipif(not HAS_NODE, reason="no node on PATH")
@@ -89,3 +100,14 @@ def test_default_budgets_are_the_command_lines(cli):
     # Left out, the budgets are those: straight-line code stops at exactly max_steps steps.
     t = algoscope.trace("x = 0\n" * (limits["max_steps"] + 100), max_steps=None, timeout_ms=60_000)
     assert t.stopped_by == "steps" and len(t) == limits["max_steps"], (t.stopped_by, len(t))
+
+
+def test_run_notes_match_the_cli(cli, tmp_path):
+    program = tmp_path / "boom.py"
+    program.write_text("total = 0\nfor i in range(100):\n    total += i\nprint(1 / 0)\n")
+    for budget in (None, 20):
+        t = algoscope.trace_file(program, max_steps=budget)
+        flags = [] if budget is None else ["--max-steps", budget]
+        stderr = cli("trace", program, "-o", tmp_path / "t.json", *flags).stderr
+        assert [f"note: {note}" for note in t.notes] == stderr.splitlines()
+        assert t.notes, "the run raised or was stopped"

@@ -218,7 +218,7 @@ impl Renderer {
         self.render.step_count()
     }
 
-    /// Step `step`'s memory picture as an SVG document (steps from 0; negative from the end),
+    /// Step `step`'s memory picture as an SVG document (steps from 1; negative from the end),
     /// singly referenced objects inside their holder when `nested`.
     ///
     /// # Errors
@@ -271,7 +271,7 @@ impl Renderer {
     }
 
     fn index(&self, step: i32) -> Outcome<usize> {
-        algoscope::step_index(i64::from(step), self.render.step_count()).map_err(thrown)
+        algoscope::step_index(i64::from(step), self.render.step_count()).map_err(report)
     }
 }
 

@@ -6,7 +6,8 @@
 //! With the feature `full` (the full build, `scripts/build-viewer.sh --full`), it also analyses,
 //! instruments and assembles traces from a tracer's records ([`full`]).
 //!
-//! Steps are 0-based, as in the facade. Errors reach JavaScript as `Error` objects whose
+//! The player's `Viewer` takes 0-based step indexes (the facade's [`Render`]'s); the full
+//! build's API numbers steps from 1 as the page does ([`algoscope::step_index`]). Errors reach JavaScript as `Error` objects whose
 //! message is the facade's (`steps[3].line: expected integer` for a bad trace).
 
 #[cfg(feature = "full")]

@@ -32,7 +32,7 @@ export async function use(code: string): Promise<string> {
   const spans: Array<[number, number]> = renderer.loopSpans()
   const svg: string = renderer.memorySvg(-1, { nested: true }) + renderLoops(again, 3, { maxRows: 10 })
   try {
-    renderMemory(trace, 0)
+    renderMemory(trace, 1)
   } catch (e) {
     if (e instanceof AlgoscopeError && e.kind === 'invalid') return e.path ?? String(e.line)
   }

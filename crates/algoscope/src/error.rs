@@ -21,11 +21,12 @@ pub enum Error {
     /// The trace has no steps to draw.
     #[error("the trace has no steps")]
     NoSteps,
-    /// A step index past the end (`step` is 0-based; the message counts from 1).
-    #[error("step {} is out of range: the trace has steps 1 to {count}", step + 1)]
+    /// No such step ([`step_index`](crate::step_index)'s rule: steps count from 1, negative
+    /// from the end).
+    #[error("step {step} is out of range: the trace has steps 1 to {count} (-1 is the last)")]
     StepOutOfRange {
-        /// The step asked for, 0-based.
-        step: usize,
+        /// The step asked for, as given: counted from 1, or from the end when negative.
+        step: i64,
         /// How many steps the trace has.
         count: usize,
     },
@@ -96,8 +97,8 @@ impl Error {
     /// | `syntax` | `filename`, `errors: [{line, column, message}]`, `line`, `column` (the first error's) |
     /// | `invalid` | `path` (the bad field's JSON path), `line`, `column` (text that is not JSON) |
     /// | `interpreter` | `language` (`python` or `javascript`) |
-    /// | `step` | `step` (0-based, `null` for a trace with no steps), `count` |
-    /// | `no_loop` | `step` (0-based), `spans: [[first, last]]` (steps counted from 1) |
+    /// | `step` | `step` (as asked: from 1, negative from the end; `null` for a trace with no steps), `count` |
+    /// | `no_loop` | `step` (counted from 1), `spans: [[first, last]]` (steps counted from 1) |
     /// | `usage` | `argument` (`sizes`, or `size` with the `name`) |
     /// | `run` | none |
     ///
@@ -140,7 +141,9 @@ impl Error {
             }
             Error::StepOutOfRange { step, count } => json!({ "step": step, "count": count }),
             Error::NoSteps => json!({ "step": null, "count": 0 }),
-            Error::NoLoop { step, spans } => json!({ "step": step, "spans": spans }),
+            Error::NoLoop { step, spans } => {
+                json!({ "step": crate::step::step_number(*step), "spans": spans })
+            }
             Error::Sizes(_) => json!({ "argument": "sizes" }),
             Error::NoGrowthSize { name } => json!({ "argument": "size", "name": name }),
             _ => json!({}),

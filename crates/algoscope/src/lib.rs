@@ -16,8 +16,10 @@
 //!   it answers [`Render::memory_svg`], [`Render::loop_svg`] and [`Render::page`];
 //!   [`page`] builds the same page without preparing the trace here (the page's player
 //!   prepares it in the browser).
-//! - [`ErrorReport`] and [`step_index`]: what the JavaScript bindings share (the error object
-//!   they throw, steps counted back from the end).
+//! - [`run_notes`]: how a run ended, in words, as every front end says it beside the trace.
+//! - [`step_index`]: how every front end numbers steps (from 1, as the page shows them;
+//!   negative from the end), with one error; [`ErrorReport`]: the error object the
+//!   JavaScript bindings throw.
 //!
 //! The layers below are their own crates: `algoscope-trace-format` (the contract),
 //! `algoscope-run` (tracers and the record protocol), `algoscope-scene` (what a step shows),
@@ -45,8 +47,10 @@ mod error;
 mod file;
 #[cfg(feature = "native")]
 mod measure;
+mod notes;
 mod render;
 mod report;
+mod step;
 
 pub use algoscope_bigo::{
     EstimateOptions, FunctionCheck, FunctionEstimate, LoopCheck, ProgramEstimate, RunCheck, Verdict,
@@ -55,6 +59,7 @@ pub use algoscope_bigo::{
 pub use algoscope_run::Instrumented;
 #[cfg(feature = "native")]
 pub use algoscope_run::Measurement;
+pub use algoscope_run::PROCESS_EXIT;
 pub use algoscope_run::{
     unsupported_message, Program, Request, RunError, TraceOptions, KILL_GRACE_MS,
 };
@@ -75,10 +80,12 @@ pub use error::Error;
 pub use file::{trace_json, validate_bytes, write_trace, WriteOptions};
 #[cfg(feature = "native")]
 pub use measure::{growth, measure, Growth, GrowthRun, GrowthVerdict};
+pub use notes::run_notes;
 #[cfg(feature = "page")]
 pub use render::page;
 pub use render::{LoopOptions, MemoryOptions, PageOptions, Render, RenderOptions};
-pub use report::{step_index, ErrorReport};
+pub use report::ErrorReport;
+pub use step::step_index;
 
 #[cfg(feature = "native")]
 pub use algoscope_run::{NODE_MIN_MAJOR, PYTHON_MIN_VERSION};

@@ -347,6 +347,7 @@ impl Render {
             return Err(Error::NoSteps);
         }
         if step >= count {
+            let step = crate::step::step_number(step);
             return Err(Error::StepOutOfRange { step, count });
         }
         Ok(())

@@ -1,6 +1,5 @@
 //! [`ErrorReport`]: an error as the JavaScript bindings throw it (the Node module and the wasm
-//! build alike), so both throw the same object for the same mistake; and [`step_index`], the
-//! bindings' step numbering (0-based, negative from the end).
+//! build alike), so both throw the same object for the same mistake.
 
 use serde_json::{json, Map, Value};
 
@@ -86,34 +85,6 @@ impl From<Error> for ErrorReport {
     }
 }
 
-/// A step as the bindings number them — from 0, or from the end when negative (`-1` is the
-/// last) — as an index into a trace of `count` steps.
-///
-/// # Errors
-/// A `step` report (`step`, `count`) for a negative step that counts back past the first one.
-/// Steps past the end are left for the drawing call to refuse ([`Error::StepOutOfRange`]).
-///
-/// # Example
-///
-/// ```
-/// assert_eq!(algoscope::step_index(-1, 10), Ok(9));
-/// assert_eq!(algoscope::step_index(3, 10), Ok(3));
-/// assert_eq!(algoscope::step_index(-11, 10).unwrap_err().kind, "step");
-/// ```
-pub fn step_index(step: i64, count: usize) -> Result<usize, ErrorReport> {
-    if step >= 0 {
-        return Ok(usize::try_from(step).unwrap_or(usize::MAX));
-    }
-    let back = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
-    count.checked_sub(back).ok_or_else(|| {
-        ErrorReport::new(
-            "step",
-            format!("step {step} is out of range: the trace has {count} steps"),
-            json!({ "step": step, "count": count }),
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,15 +108,5 @@ mod tests {
         for field in ["line", "column", "path"] {
             assert!(report[field].is_null(), "{field}");
         }
-    }
-
-    #[test]
-    fn negative_steps_count_from_the_end() {
-        assert_eq!(step_index(-10, 10), Ok(0));
-        let report = step_index(-11, 10).unwrap_err().to_json();
-        assert_eq!(
-            (report["step"].as_i64(), report["count"].as_u64()),
-            (Some(-11), Some(10))
-        );
     }
 }

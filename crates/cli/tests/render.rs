@@ -52,7 +52,34 @@ fn a_step_out_of_range_is_a_clear_error() {
     assert!(err.contains("steps 1 to "), "{err}");
     let (ok, _, err) = algoscope(&["render", path.to_str().unwrap(), "--step", "0"]);
     assert!(!ok);
-    assert!(err.contains("give a number from 1, or `last`"), "{err}");
+    assert!(err.contains("step 0 is out of range"), "{err}");
+    let (ok, _, err) = algoscope(&["render", path.to_str().unwrap(), "--step", "two"]);
+    assert!(!ok);
+    assert!(
+        err.contains("give a number from 1 (negative from the end)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn negative_steps_count_from_the_end() {
+    let path = fixture();
+    let path = path.to_str().unwrap();
+    let (_, last, _) = algoscope(&["render", path, "--step", "last"]);
+    let (ok, minus_one, err) = algoscope(&["render", path, "--step", "-1"]);
+    assert!(ok, "{err}");
+    assert_eq!(minus_one, last);
+    let (_, first, _) = algoscope(&["render", path, "--step", "1"]);
+    let (ok, _, err) = algoscope(&["render", path, "--step=-100000"]);
+    assert!(!ok && err.contains("step -100000 is out of range"), "{err}");
+    let count = err
+        .split("steps 1 to ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap();
+    let (ok, from_the_end, _) = algoscope(&["render", path, "--step", &format!("-{count}")]);
+    assert!(ok);
+    assert_eq!(from_the_end, first);
 }
 
 #[test]

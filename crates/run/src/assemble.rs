@@ -15,6 +15,10 @@ use serde_json::Value as Json;
 use crate::records::{self as wire, CountsRecord, End, FrameUpdate, Record, WireError};
 use crate::{Program, RunError};
 
+/// The `error.type` of a run whose process ended before the program did (killed by a signal,
+/// out of memory, `os._exit`, `process.exit`); its `message` says how, in words.
+pub const PROCESS_EXIT: &str = "ProcessExit";
+
 /// What the record stream said, before the analysis is added.
 #[derive(Debug, Default)]
 pub(crate) struct Assembled {
@@ -372,7 +376,7 @@ fn finish(
         }
         None => {
             trace.error = Some(ProgramError {
-                type_name: "ProcessExit".into(),
+                type_name: PROCESS_EXIT.into(),
                 message: exit_note.unwrap_or_else(|| "the process ended early".into()),
                 line: trace.steps.last().map(|s| s.line),
             });

@@ -47,7 +47,7 @@ mod request;
 mod native;
 
 pub use algoscope_trace_format::{Analysis, Language, SyntaxError, Trace};
-pub use assemble::{build_trace, ProcessEnd};
+pub use assemble::{build_trace, ProcessEnd, PROCESS_EXIT};
 pub use error::{unsupported_message, RunError};
 pub use program::Program;
 pub use request::{NodeRequest, PythonRequest, Request, ScriptKind};

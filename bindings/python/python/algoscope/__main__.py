@@ -34,10 +34,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         t = trace_file(
             args.program, stdin=stdin, max_steps=args.max_steps, timeout_ms=args.timeout_ms
         )
-        if t.error is not None:
-            print(f"note: the program raised {t.error['type']}", file=sys.stderr)
-        if t.truncated:
-            print(f"note: the run was stopped by the {t.stopped_by} budget", file=sys.stderr)
+        for note in t.notes:
+            print(f"note: {note}", file=sys.stderr)
         stem = os.path.splitext(os.path.basename(args.program))[0]
         if args.svg:
             out = args.output or stem + ".svg"

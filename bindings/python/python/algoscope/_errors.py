@@ -88,8 +88,8 @@ class InterpreterError(AlgoscopeError):
 
 
 class StepError(AlgoscopeError, IndexError):
-    """A step index past the end of the trace (steps count from 0 here; negative counts
-    from the end), or a trace with no steps."""
+    """No such step: steps count from 1 (negative from the end, ``-1`` the last), so ``0``
+    and numbers past either end raise it; so does any step of a trace with no steps."""
 
     def __init__(self, text: str, *, step: Optional[int], count: int) -> None:
         super().__init__(text)

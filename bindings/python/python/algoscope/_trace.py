@@ -241,8 +241,10 @@ def trace_call(fn: Any, *args: Any, **kwargs: Any) -> "Trace":
 class Trace:
     """One recorded run: its steps, output and error, and its pictures.
 
-    Steps count from 0 here, as in ``trace.steps`` (negative counts from the end); the
-    stepper page and the command line count from 1. In a notebook a ``Trace`` displays as
+    A step argument (``svg(step)``, ``save_svg``) is numbered as the stepper page, the
+    command line and the Node and wasm packages number it: from 1, negative from the end
+    (``-1`` is the last step); ``trace.steps`` is a list, so step ``n`` is
+    ``trace.steps[n - 1]``. In a notebook a ``Trace`` displays as
     the stepper page (``_repr_mimebundle_``: an ``<iframe srcdoc>`` that needs no kernel,
     no server and no network), with the last step's SVG and ``<Trace python 42 steps>`` as
     the other representations.
@@ -298,8 +300,16 @@ class Trace:
 
     @property
     def stopped_by(self) -> Optional[str]:
-        """``"steps"`` or ``"time"`` for a truncated run, else ``None``."""
+        """The budget that stopped a truncated run (``"steps"``, ``"time"``, ``"memory"``,
+        ``"output"``, ``"cpu"``, ``"processes"``), else ``None``."""
         return self._native.stopped_by
+
+    @property
+    def notes(self) -> List[str]:
+        """How the run ended, in words, as ``algoscope trace`` says it on standard error
+        (``the program raised ZeroDivisionError at line 3 (recorded in the trace)``,
+        ``stopped by the step budget after 20000 steps``); empty when it ended normally."""
+        return self._native.notes
 
     @property
     def steps(self) -> List[Dict[str, Any]]:
@@ -340,21 +350,11 @@ class Trace:
 
     # --- pictures ---------------------------------------------------------------------
 
-    def _index(self, step: int) -> int:
-        count = len(self)
+    @staticmethod
+    def _check_step(step: int) -> int:
         if isinstance(step, bool) or not isinstance(step, int):
             raise UsageError(f"step must be an int, not {step!r}", argument="step")
-        if count == 0:
-            raise StepError("the trace has no steps", step=step, count=0)
-        index = step + count if step < 0 else step
-        if not 0 <= index < count:
-            raise StepError(
-                f"step {step} is out of range: the trace has steps 0 to {count - 1} "
-                f"(the page counts them 1 to {count})",
-                step=step,
-                count=count,
-            )
-        return index
+        return max(-(2**63), min(step, 2**63 - 1))  # past either end all the same
 
     def svg(
         self,
@@ -366,16 +366,17 @@ class Trace:
         loop_rows: Optional[int] = None,
     ) -> str:
         """Step ``step``'s picture as an SVG document, the same bytes as ``algoscope render
-        --step step+1``: ``view="memory"`` (frames, heap boxes, arrows; ``nested`` draws
+        --step step`` (``1`` is the first step, ``-1`` the last; a step that is not in the
+        trace raises :class:`algoscope.StepError`): ``view="memory"`` (frames, heap boxes, arrows; ``nested`` draws
         singly referenced objects inside their holder) or ``view="loops"`` (the history of
         the loop running at the step, ``loop_rows`` passes at most). ``sizes``: ``python``,
         ``textbook`` or ``v8`` memory sizes."""
-        index = self._index(step)
+        step = self._check_step(step)
         try:
             if view == "memory":
-                return self._native.memory_svg(index, nested=nested, sizes=sizes)
+                return self._native.memory_svg(step, nested=nested, sizes=sizes)
             if view == "loops":
-                return self._native.loop_svg(index, max_rows=loop_rows, sizes=sizes)
+                return self._native.loop_svg(step, max_rows=loop_rows, sizes=sizes)
         except NativeError as error:
             raise translate(error) from None
         raise UsageError(f"view must be 'memory' or 'loops', not {view!r}", argument="view")

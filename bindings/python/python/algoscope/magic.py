@@ -8,8 +8,8 @@
 
 traces the cell's code in a child process (it does not see the notebook's variables, nor
 change them) and displays the stepper page; ``--view memory`` / ``--view loops`` display
-one step's SVG instead (``--step``, from 0, default the last; for ``loops`` the last step
-where a loop runs). ``--out NAME`` also stores the :class:`algoscope.Trace` in the
+one step's SVG instead (``--step N``: from 1 as the page counts them, negative from the
+end; default the last step, for ``loops`` the last step where a loop runs). ``--out NAME`` also stores the :class:`algoscope.Trace` in the
 notebook's variable ``NAME``.
 """
 
@@ -58,7 +58,7 @@ class _SVG:
 
 def _last_loop_step(t: Trace) -> Optional[int]:
     spans = t.loop_spans()
-    return spans[-1][1] - 1 if spans else None
+    return spans[-1][1] if spans else None
 
 
 def run_cell(line: str, cell: str, user_ns: Optional[dict] = None) -> Any:

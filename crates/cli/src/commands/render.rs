@@ -14,28 +14,21 @@ use super::input::{load_trace, RunArgs};
 use super::notes::print_hint_warnings;
 use super::output::{refuse_overwriting_input, write_stdout};
 
-/// Which step to draw: a number counted from 1 (as the stepper page shows it) or `last`.
+/// Which step to draw, numbered as [`algoscope::step_index`] does: from 1 (as the stepper
+/// page shows it), negative from the end; `last` is `-1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepArg {
-    /// Step `n`, counted from 1.
-    Number(usize),
-    /// The last step.
-    Last,
-}
+pub struct StepArg(pub i64);
 
 impl FromStr for StepArg {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s.eq_ignore_ascii_case("last") {
-            return Ok(StepArg::Last);
+            return Ok(StepArg(-1));
         }
-        match s.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(StepArg::Number(n)),
-            _ => Err(format!(
-                "`{s}` is not a step: give a number from 1, or `last`"
-            )),
-        }
+        s.parse::<i64>().map(StepArg).map_err(|_| {
+            format!("`{s}` is not a step: give a number from 1 (negative from the end), or `last`")
+        })
     }
 }
 
@@ -54,8 +47,14 @@ pub enum View {
 pub struct Args {
     /// A trace file (.json or .json.gz), or a program to trace first (.py, .js, .mjs, .cjs, .ts, .mts, .cts).
     pub input: PathBuf,
-    /// The step to draw, counted from 1, or `last`.
-    #[arg(long, value_name = "N|last", default_value = "last")]
+    /// The step to draw: counted from 1 as the stepper page shows it, negative from the end
+    /// (`-1`, or `last`, is the last step).
+    #[arg(
+        long,
+        value_name = "N|last",
+        default_value = "last",
+        allow_hyphen_values = true
+    )]
     pub step: StepArg,
     /// What to draw: `memory` (frames, heap boxes, arrows) or `loops` (the history of the loop
     /// running at the step, one row per pass; when no loop runs at that step, nothing is
@@ -93,20 +92,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     check_sizes_of_input(&args.input, args.sizes)?;
     let trace = load_trace(&args.input, &args.run)?;
     let render = prepare(trace, args.sizes)?;
-    let count = render.step_count();
-    if count == 0 {
-        return Err(format!("{}: the trace has no steps", args.input.display()));
-    }
-    let index = match args.step {
-        StepArg::Last => count - 1,
-        StepArg::Number(n) if n <= count => n - 1,
-        StepArg::Number(n) => {
-            return Err(format!(
-                "step {n} is out of range: {} has steps 1 to {count}",
-                args.input.display()
-            ))
-        }
-    };
+    let index = algoscope::step_index(args.step.0, render.step_count())
+        .map_err(|e| format!("{}: {e}", args.input.display()))?;
     let svg = match args.view {
         View::Memory => render.memory_svg(
             index,
