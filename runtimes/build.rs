@@ -40,8 +40,56 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("files.rs");
-    std::fs::write(dest, out).expect("OUT_DIR is writable");
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
+    std::fs::write(out_dir.join("files.rs"), out).expect("OUT_DIR is writable");
+    write_policy(&root.join("policy.json"), &out_dir.join("policy.rs"));
+}
+
+/// Writes the run policy's Rust constants, and the texts `js/policy.mjs` and
+/// `python/algoscope_tracer/policy.py` must have, from `policy.json`.
+fn write_policy(source: &Path, dest: &Path) {
+    println!("cargo:rerun-if-changed={}", source.display());
+    let text = std::fs::read_to_string(source).expect("runtimes/policy.json is readable");
+    let policy: serde_json::Value = serde_json::from_str(&text).expect("policy.json is JSON");
+    let head =
+        "The run policy, generated from runtimes/policy.json by runtimes/build.rs. Do not edit.";
+    let mut rust = String::new();
+    let mut js = format!("// {head}\n");
+    let mut py = format!("\"\"\"{head}\"\"\"\n");
+    for group in ["budgets", "sampling"] {
+        let entries = policy[group].as_object().expect("a group is an object");
+        for (name, entry) in entries {
+            let value = entry["value"].as_u64().expect("a value is a whole number");
+            let doc = entry["doc"].as_str().expect("every value has a doc");
+            let constant = screaming_snake(name);
+            writeln!(rust, "/// {doc}\npub const {constant}: u64 = {value};").expect("String");
+            writeln!(js, "\n/** {doc} */\nexport const {constant} = {value};").expect("String");
+            writeln!(py, "\n#: {doc}\n{constant} = {value}").expect("String");
+        }
+    }
+    writeln!(
+        rust,
+        "\n/// What `js/policy.mjs` holds.\npub const POLICY_MJS: &str = {js:?};"
+    )
+    .expect("String");
+    writeln!(
+        rust,
+        "/// What `python/algoscope_tracer/policy.py` holds.\npub const POLICY_PY: &str = {py:?};"
+    )
+    .expect("String");
+    std::fs::write(dest, rust).expect("OUT_DIR is writable");
+}
+
+/// `maxSteps` → `MAX_STEPS`.
+fn screaming_snake(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
 }
 
 /// Every file under `dir` with `extension`, as `/`-separated paths relative to `base`,

@@ -3,7 +3,7 @@
 //
 // usage: node node-run.mjs REQUEST.json
 // The request (runtimes/PROTOCOL.md, "The request"): {"out": "records.ndjson",
-//   "maxSteps": 20000, "timeBudgetMs": 6000, "maxOutputBytes": 1048576, "stdin": "text" | null,
+//   "maxSteps": N, "timeBudgetMs": MS, "maxOutputBytes": BYTES (the policy.mjs defaults when left out), "stdin": "text" | null,
 //   "program": "program.mjs", "kind": "script" | "module", "sourcePath": "/home/me/prog.mjs"}
 // sourcePath: the original program file. The instrumented copy runs from elsewhere, but its
 // imports, `require`, `__filename` and `__dirname` resolve from there, as with `node FILE`

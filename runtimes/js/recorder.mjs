@@ -22,6 +22,7 @@ import { createGenerators } from './generators.mjs';
 import { createHeap } from './heap.mjs';
 import { createHoldback } from './holdback.mjs';
 import { codePoints, errorInfo, functionName, kindOf, numberAt, ownData, sizeOf } from './introspect.mjs';
+import { MAX_STEPS, TIME_BUDGET_MS } from './policy.mjs';
 import { countingLength, createSampler, FIRST_PASSES, LAST_PASSES, OBJECT_COST } from './sampling.mjs';
 import { createStepEncoder } from './steps.mjs';
 import { createTimers } from './timers.mjs';
@@ -66,8 +67,8 @@ class BudgetExhausted {
  */
 export function createRecorder(options = {}) {
   installDefineHook();
-  const maxSteps = options.maxSteps ?? 20000;
-  const timeBudgetMs = options.timeBudgetMs ?? 6000;
+  const maxSteps = options.maxSteps ?? MAX_STEPS;
+  const timeBudgetMs = options.timeBudgetMs ?? TIME_BUDGET_MS;
   const maxOutputBytes = options.maxOutputBytes ?? null;
   const emitRecord = options.onRecord ?? (() => {});
   /** Held back passes of a sampled loop of unknown length (the recorder lists every frame). */

@@ -20,18 +20,11 @@
 // numbers. Holding back records every pass, so a run stops holding back once that has cost
 // HOLD_COST times its step budget.
 
-/** Passes always kept at the start of a loop (and watched to measure a pass's cost). */
-export const FIRST_PASSES = 5;
-/** Passes kept at the end of a sampled loop (held back while its length is unknown). */
-export const LAST_PASSES = 5;
-/**
- * Held passes are recorded in full, which costs several times what skipping them does: a run
- * holds passes back until that cost passes this many times its step budget (then its loops
- * of unknown length keep first passes and round numbers only).
- */
-const HOLD_COST = 20;
-/** What a heap object read again costs, in steps (the sampler's `heldCost`). */
-export const OBJECT_COST = 4;
+// FIRST_PASSES, LAST_PASSES, HOLD_COST and OBJECT_COST are the run policy's
+// (runtimes/policy.json, generated into policy.mjs).
+import { FIRST_PASSES, HOLD_COST, LAST_PASSES, OBJECT_COST } from './policy.mjs';
+
+export { FIRST_PASSES, LAST_PASSES, OBJECT_COST };
 
 /** 10, 20 … 90, 100, 200 … 900, 1000, …: one significant digit, at least two digits. */
 export function isRound(n) {

@@ -33,6 +33,14 @@ pub struct RuntimeFile {
 
 include!(concat!(env!("OUT_DIR"), "/files.rs"));
 
+/// The run policy (`runtimes/policy.json`, the one source of these numbers): the budgets every
+/// front end gives a run left to its defaults, and the loop sampling's constants. The tracers
+/// read the same numbers from `js/policy.mjs` and `python/algoscope_tracer/policy.py`, which
+/// are generated from the same file (a test fails when they are stale).
+pub mod policy {
+    include!(concat!(env!("OUT_DIR"), "/policy.rs"));
+}
+
 /// Writes `files` into the folder `base`, each at its relative path (subfolders are created
 /// as needed).
 ///

@@ -46,6 +46,7 @@ mod request;
 #[cfg(feature = "native")]
 mod native;
 
+pub use algoscope_runtimes::policy;
 pub use algoscope_trace_format::{Analysis, Language, SyntaxError, Trace};
 pub use assemble::{build_trace, ProcessEnd, PROCESS_EXIT};
 pub use error::{unsupported_message, RunError};
@@ -66,10 +67,11 @@ pub use native::{
 /// recorded before it and names the limit in `stoppedBy`. Core dumps are always off.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceOptions {
-    /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000.
+    /// Recorded steps before the run stops (`stoppedBy: "steps"`). Default [`policy::MAX_STEPS`].
     pub max_steps: u64,
     /// Time budget in milliseconds (`stoppedBy: "time"`); a process still running
-    /// [`KILL_GRACE_MS`] past it (counted from its first record) is killed. Default 6,000.
+    /// [`KILL_GRACE_MS`] past it (counted from its first record) is killed. Default
+    /// [`policy::TIME_BUDGET_MS`].
     pub time_budget_ms: u64,
     /// Text the program reads as standard input (`input()` reads it line by line); with
     /// `None`, `input()` raises an error that says how to give some.
@@ -80,10 +82,11 @@ pub struct TraceOptions {
     pub node: Option<std::path::PathBuf>,
     /// Memory limit of the traced process in MiB (`stoppedBy: "memory"`): its data segment
     /// (`RLIMIT_DATA`, which counts `malloc` and `mmap`), and for Node also the JavaScript
-    /// heap (`--max-old-space-size`, three quarters of it). 0 for none. Default 512.
+    /// heap (`--max-old-space-size`, three quarters of it). 0 for none. Default
+    /// [`policy::MAX_MEMORY_MB`].
     pub max_memory_mb: u64,
     /// Most output the program may print, in KiB of UTF-8 (`stoppedBy: "output"`; `stdout`
-    /// keeps what was printed up to it). 0 for none. Default 1,024.
+    /// keeps what was printed up to it). 0 for none. Default [`policy::MAX_OUTPUT_KB`].
     pub max_output_kb: u64,
     /// CPU-time limit of the traced process in ms, rounded up to whole seconds
     /// (`RLIMIT_CPU`; `stoppedBy: "cpu"`). `None`: the time budget plus [`KILL_GRACE_MS`]
@@ -92,7 +95,7 @@ pub struct TraceOptions {
     pub max_cpu_ms: Option<u64>,
     /// Most processes the traced program may have running at once, the tracer included
     /// (`stoppedBy: "processes"`): a fork bomb is killed with its whole process group. 0 for
-    /// none. Default 32.
+    /// none. Default [`policy::MAX_PROCESSES`].
     pub max_processes: u32,
 }
 
@@ -117,15 +120,15 @@ impl TraceOptions {
 impl Default for TraceOptions {
     fn default() -> Self {
         TraceOptions {
-            max_steps: 20_000,
-            time_budget_ms: 6_000,
+            max_steps: policy::MAX_STEPS,
+            time_budget_ms: policy::TIME_BUDGET_MS,
             stdin: None,
             python: None,
             node: None,
-            max_memory_mb: 512,
-            max_output_kb: 1024,
+            max_memory_mb: policy::MAX_MEMORY_MB,
+            max_output_kb: policy::MAX_OUTPUT_KB,
             max_cpu_ms: None,
-            max_processes: 32,
+            max_processes: u32::try_from(policy::MAX_PROCESSES).unwrap_or(u32::MAX),
         }
     }
 }
@@ -134,4 +137,4 @@ impl Default for TraceOptions {
 /// counted from its first record (when its own budget clock has started, so interpreter
 /// start-up does not eat into it). The tracer stops itself at the budget; only code stuck in
 /// one long built-in call (`sum(range(10**12))`) is still running then.
-pub const KILL_GRACE_MS: u64 = 1_000;
+pub const KILL_GRACE_MS: u64 = policy::KILL_GRACE_MS;

@@ -17,6 +17,7 @@ def main(request_path):
     with open(request_path, encoding="utf-8") as handle:
         request = json.load(handle)
     from .loops import find_loops
+    from .policy import MAX_STEPS, TIME_BUDGET_MS
     from .tracer import Options, Tracer
 
     fd = os.open(request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
@@ -42,8 +43,8 @@ def main(request_path):
     if loops is None:
         loops = find_loops(request["source"])
     options = Options(
-        max_steps=int(request.get("maxSteps", 20000)),
-        time_budget_ms=int(request.get("timeBudgetMs", 6000)),
+        max_steps=int(request.get("maxSteps", MAX_STEPS)),
+        time_budget_ms=int(request.get("timeBudgetMs", TIME_BUDGET_MS)),
         stdin=request.get("stdin"),
         loops=loops,
         index_names=request.get("indexNames") or {},

@@ -28,16 +28,8 @@ from collections import deque
 
 from .liveness import id_number
 
-#: Passes always kept at the start of a loop (and watched to measure a pass's cost).
-FIRST_PASSES = 5
-#: Passes kept at the end of a sampled loop.
-LAST_PASSES = 5
-#: Held passes are recorded in full, which costs several times what skipping them does: a run
-#: holds passes back until that cost passes this many times its step budget (then its loops
-#: of unknown length keep first passes and round numbers only).
-HOLD_COST = 20
-#: What a heap object read again costs, in steps (``Sampler.held_cost``).
-OBJECT_COST = 4
+# The run policy's (runtimes/policy.json, generated into policy.py).
+from .policy import FIRST_PASSES, HOLD_COST, LAST_PASSES, OBJECT_COST  # noqa: F401
 
 
 def is_round(n):

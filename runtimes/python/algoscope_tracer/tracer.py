@@ -28,6 +28,7 @@ from .liveness import Liveness
 from .loops import CodeLoops, FrameLoops, Loop
 from .program_io import DEFAULT_INPUT_HINT, ProgramIO
 from .purity import CONTAINERS, PURE_BUILTINS, CodePurity, Unresolved, resolve
+from .policy import MAX_STEPS, TIME_BUDGET_MS
 from .sampling import LAST_PASSES, OBJECT_COST, Holdback, Sampler
 from .values import INT_WIRE_MAX, Heap, clean, frame_vars, namespace_vars, _type_name_of, _type_mro_of, _type_dict_of, _type_flags_of
 from .wire import record_encoder as _record_encoder
@@ -188,8 +189,8 @@ class Options:
 
     def __init__(
         self,
-        max_steps=20000,
-        time_budget_ms=6000,
+        max_steps=MAX_STEPS,
+        time_budget_ms=TIME_BUDGET_MS,
         stdin=None,
         loops=None,
         index_names=None,

@@ -117,9 +117,9 @@ def trace(
     or, for ``language="javascript"``/``"typescript"``, under ``node`` (``node=`` picks
     one), with the same budgets as the command line: ``max_steps`` recorded steps and
     ``timeout_ms`` of run time, the process killed if it is still running a second past it,
-    and the same resource limits: ``max_memory_mb`` (512), ``max_output_kb`` printed (1024),
-    ``max_cpu_ms`` (the time budget plus 3 s) and ``max_processes`` (32) running at once, 0
-    for no limit; hitting one stops the run with every step before it
+    and the same resource limits: ``max_memory_mb``, ``max_output_kb`` printed,
+    ``max_cpu_ms`` (the time budget plus 3 s) and ``max_processes`` running at once (the
+    defaults: :func:`algoscope.limits`), 0 for no limit; hitting one stops the run with every step before it
     (``Trace.stopped_by`` is ``"memory"``, ``"output"``, ``"cpu"`` or ``"processes"``).
     It cannot see or change this interpreter's variables. ``stdin`` is what ``input()``
     reads (a string, or lines). ``call`` is appended as the program's last line (``call="f(3)"``:
@@ -308,7 +308,7 @@ class Trace:
     def notes(self) -> List[str]:
         """How the run ended, in words, as ``algoscope trace`` says it on standard error
         (``the program raised ZeroDivisionError at line 3 (recorded in the trace)``,
-        ``stopped by the step budget after 20000 steps``); empty when it ended normally."""
+        ``stopped by the step budget after 120 steps``); empty when it ended normally."""
         return self._native.notes
 
     @property
