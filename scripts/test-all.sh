@@ -48,6 +48,9 @@ if [ -d runtimes/js/test ]; then
   node --test runtimes/js/test/
 fi
 
+step "Viewer unit tests (the player's navigation, work ahead and scale math; no browser)"
+node --test viewer/test/
+
 if [ -x tests/browser/run.sh ]; then
   step "Browser test"
   # The CLI as `cargo test --workspace` builds it (same features, so nothing is compiled
