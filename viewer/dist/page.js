@@ -390,6 +390,96 @@ function el(tag, className, text) {
   if (text !== void 0) node.textContent = text;
   return node;
 }
+function stored(key) {
+  try {
+    return sessionStorage.getItem(key);
+  } catch (e) {
+    return null;
+  }
+}
+function store(key, value) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch (e) {
+  }
+}
+
+// viewer/src/code-pane.js
+var EVENTS = {
+  call: "entering the function",
+  return: "returning",
+  exception: "exception raised",
+  yield: "yielding",
+  await: "awaiting",
+  resume: "resuming"
+};
+function lineScrollTop(top, bottom, view) {
+  if (top >= view.scrollTop && bottom <= view.scrollTop + view.clientHeight) return null;
+  return Math.max(0, top - view.clientHeight / 3);
+}
+function createCodePane({ code, where }, timeline) {
+  const steps = timeline.steps;
+  const rows = [null];
+  const lines = timeline.source.split(/\r\n|\r|\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  const frag = document.createDocumentFragment();
+  lines.forEach((text, i) => {
+    const row = el("div", "line");
+    row.dataset.line = String(i + 1);
+    row.append(el("span", "no", String(i + 1)), el("span", "text", text));
+    frag.append(row);
+    rows.push(row);
+  });
+  code.append(frag);
+  const marked = { "is-current": null, "is-prev": null, "is-error": null };
+  function mark(cls, line) {
+    const row = line && rows[line] || null;
+    if (marked[cls] === row) return;
+    if (marked[cls]) marked[cls].classList.remove(cls);
+    if (row) row.classList.add(cls);
+    marked[cls] = row;
+  }
+  function showWhere(i) {
+    const parts = [el("span", "lineno", "line " + steps.line[i])];
+    const func = timeline.funcs[steps.func[i]];
+    if (func) {
+      const inFunc = el("span", null, "in ");
+      inFunc.append(el("span", "func", func));
+      parts.push(inFunc);
+    }
+    if (steps.depth[i] > 0) parts.push(el("span", "depth", "call depth " + steps.depth[i]));
+    const event = EVENTS[steps.event[i]];
+    if (event) parts.push(el("span", "event", event));
+    const skipped = steps.skipped[i];
+    if (skipped) {
+      parts.push(el("span", "skipped", skipped.toLocaleString("en-US") + " steps of a long loop ran here unrecorded"));
+    }
+    where.replaceChildren(...parts);
+  }
+  return {
+    show(i) {
+      const line = steps.line[i];
+      const before = i > 0 ? steps.line[i - 1] : null;
+      mark("is-current", line);
+      mark("is-prev", before !== line ? before : null);
+      showWhere(i);
+    },
+    markError(line) {
+      mark("is-error", line);
+    },
+    /** Reads layout. */
+    scrollFor(i) {
+      const row = rows[steps.line[i]];
+      if (!row) return null;
+      const top = row.offsetTop;
+      return lineScrollTop(top, top + row.offsetHeight, code);
+    },
+    scrollTo(top) {
+      code.scrollTop = top;
+    }
+  };
+}
 
 // viewer/src/complexity-chip.js
 var verdictClass = (words) => ({ agrees: "agrees", disagrees: "disagrees", "below the bound": "below" })[words] || "unchecked";
@@ -432,116 +522,152 @@ function showComplexity({ chip, panel, root, estimate, listen }) {
   });
 }
 
-// viewer/src/gestures.js
-function boxUnder(pane, target) {
-  if (!(target instanceof Element)) return null;
-  let top = target.closest("g.node[data-key]");
-  if (!top || !pane.contains(top)) return null;
-  for (let up = top.parentElement && top.parentElement.closest("g.node[data-key]"); up; up = up.parentElement && up.parentElement.closest("g.node[data-key]")) top = up;
-  const block = top.closest("g.tree[data-root]");
-  const key = block ? block.getAttribute("data-root") : top.getAttribute("data-key");
-  const anchor = block ? pane.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
-  if (!anchor) return null;
-  const at = [Number(anchor.getAttribute("data-x")), Number(anchor.getAttribute("data-y"))];
-  return at.every(Number.isFinite) ? { key, at } : null;
+// viewer/src/drawings.js
+var KEEP = 400;
+function keep(draw, size = KEEP) {
+  const kept = /* @__PURE__ */ new Map();
+  const get = function(i) {
+    if (kept.has(i)) return kept.get(i);
+    const svg = draw(i);
+    kept.set(i, svg);
+    if (kept.size > size) kept.delete(kept.keys().next().value);
+    return svg;
+  };
+  get.clear = () => kept.clear();
+  return get;
 }
-function attachGestures(pane, { listen, scale, zoomTo, drag }) {
-  const touches = /* @__PURE__ */ new Map();
-  let pinch = null;
-  const spread = () => {
-    const [a, b] = [...touches.values()];
-    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+function splitStyle(svg) {
+  const m = /<style>([\s\S]*?)<\/style>/.exec(svg);
+  if (!m) return null;
+  return { sheet: m[1], svg: svg.slice(0, m.index) + svg.slice(m.index + m[0].length) };
+}
+function createDrawings(viewer, { root, timeline, cleanups }) {
+  let laidOut = -1;
+  const pins = /* @__PURE__ */ new Map();
+  const sheets = /* @__PURE__ */ new Set();
+  function withoutStyle(svg) {
+    const split = splitStyle(svg);
+    if (!split) return svg;
+    if (!sheets.has(split.sheet)) {
+      sheets.add(split.sheet);
+      const sheet = document.createElement("style");
+      sheet.className = "algoscope-sheet";
+      sheet.textContent = split.sheet;
+      root.append(sheet);
+      cleanups.push(() => sheet.remove());
+    }
+    return split.svg;
+  }
+  const memorySvg = keep((i) => {
+    const svg = pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join("\n"), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i);
+    laidOut = Math.max(laidOut, i);
+    return withoutStyle(svg);
+  });
+  const inLoop = timeline.steps.inLoop;
+  const loopSvg = keep((i) => inLoop[i] ? withoutStyle(viewer.loopSvg(i) || "") : "");
+  return {
+    /** Step `i`'s memory picture (throws when it cannot be drawn). */
+    memorySvg,
+    /** Step `i`'s loop history, '' when no loop runs there. */
+    loopSvg,
+    get laidOut() {
+      return laidOut;
+    },
+    /** Lays out the steps up to `i`. */
+    prepare(i) {
+      viewer.prepare(i);
+      laidOut = Math.max(laidOut, i);
+    },
+    /** Counts the steps up to `i` as laid out (one failed: drawing it reports it). */
+    skipTo(i) {
+      laidOut = Math.max(laidOut, i);
+    },
+    /** The pinned boxes (read only: `pin` and `unpinAll` change them). */
+    pins,
+    /** Pins the box `key` at `at` ([x, y], diagram units) from now on. */
+    pin(key, at) {
+      pins.set(key, at);
+      memorySvg.clear();
+    },
+    unpinAll() {
+      pins.clear();
+      memorySvg.clear();
+    },
+    /** Draws with `made` (a viewer with other draw options) from now on; frees the old one. */
+    replace(made) {
+      viewer.free();
+      viewer = made;
+      laidOut = -1;
+      memorySvg.clear();
+      loopSvg.clear();
+    },
+    free() {
+      viewer.free();
+    }
   };
-  listen(pane, "pointerdown", (event) => {
-    if (event.pointerType !== "touch") return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (touches.size === 2) pinch = { d: spread().d, scale: scale() };
-  });
-  listen(pane, "pointermove", (event) => {
-    if (!touches.has(event.pointerId)) return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (pinch === null || touches.size !== 2) return;
-    event.preventDefault();
-    const now = spread();
-    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
-  });
-  const lift = (event) => {
-    touches.delete(event.pointerId);
-    if (touches.size !== 2) pinch = null;
+}
+
+// viewer/src/fit.js
+var MIN_SCALE = 0.4;
+var MAX_ZOOM = 4;
+var ZOOM_STEP = 1.25;
+function fitScale(room, width) {
+  if (!(width > 0) || !(room > 0)) return 1;
+  return Math.max(MIN_SCALE, Math.min(1, room / width));
+}
+function clampZoom(scale) {
+  return Math.max(MIN_SCALE, Math.min(MAX_ZOOM, scale));
+}
+function zoomScroll(scroll, point, from, to) {
+  const x = (scroll.left + point.x) / from;
+  const y = (scroll.top + point.y) / from;
+  return { left: x * to - point.x, top: y * to - point.y };
+}
+function roomOf(box) {
+  const style = getComputedStyle(box);
+  return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+function scaleSvg(svg, scale) {
+  if (scale === 1) {
+    svg.style.removeProperty("width");
+    svg.style.removeProperty("height");
+    return;
+  }
+  svg.style.width = Number(svg.getAttribute("width")) * scale + "px";
+  svg.style.height = Number(svg.getAttribute("height")) * scale + "px";
+}
+function fitSetting(name, button) {
+  let on = stored("algoscope-fit-" + name) !== "off";
+  const show = () => {
+    button.textContent = on ? "Fit" : "100%";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
   };
-  listen(pane, "pointerup", lift);
-  listen(pane, "pointercancel", lift);
-  const follow = (event, move, end) => {
-    const id = event.pointerId;
-    pane.setPointerCapture(id);
-    const moved = (m) => {
-      if (m.pointerId === id) move(m);
-    };
-    const done = (m) => {
-      if (m.pointerId !== id) return;
-      pane.removeEventListener("pointermove", moved);
-      pane.removeEventListener("pointerup", done);
-      pane.removeEventListener("pointercancel", done);
-      end();
-    };
-    pane.addEventListener("pointermove", moved);
-    pane.addEventListener("pointerup", done);
-    pane.addEventListener("pointercancel", done);
+  show();
+  return {
+    get on() {
+      return on;
+    },
+    toggle() {
+      on = !on;
+      store("algoscope-fit-" + name, on ? "on" : "off");
+      show();
+    },
+    show
   };
-  listen(pane, "pointerdown", (event) => {
-    if (event.pointerType === "touch") return;
-    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
-    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
-    const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
-    event.preventDefault();
-    pane.classList.add("is-panning");
-    follow(
-      event,
-      (m) => {
-        pane.scrollLeft = start2.left - (m.clientX - start2.x);
-        pane.scrollTop = start2.top - (m.clientY - start2.y);
-      },
-      () => pane.classList.remove("is-panning")
-    );
+}
+function refitOnResize(panes, cleanups) {
+  if (typeof ResizeObserver !== "function") return;
+  const widths = /* @__PURE__ */ new Map();
+  const observer = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const w = entry.contentRect.width;
+      if (widths.get(entry.target) === w) continue;
+      widths.set(entry.target, w);
+      panes.get(entry.target)();
+    }
   });
-  listen(pane, "pointerdown", (event) => {
-    if (event.button !== 0) return;
-    const box = boxUnder(pane, event.target);
-    if (!box) return;
-    event.preventDefault();
-    const k = scale();
-    const origin = { x: event.clientX, y: event.clientY };
-    let moved = false;
-    let frame = null;
-    let at = box.at;
-    follow(
-      event,
-      (m) => {
-        if (pinch !== null) return;
-        const dx = (m.clientX - origin.x) / k;
-        const dy = (m.clientY - origin.y) / k;
-        if (!moved && Math.hypot(dx, dy) * k < 4) return;
-        if (!moved) {
-          moved = true;
-          pane.classList.add("is-dragging");
-          drag.start();
-        }
-        at = [Math.max(0, Math.round(box.at[0] + dx)), Math.max(0, Math.round(box.at[1] + dy))];
-        if (frame === null) {
-          frame = requestAnimationFrame(() => {
-            frame = null;
-            drag.move(box.key, at);
-          });
-        }
-      },
-      () => {
-        if (!moved) return;
-        if (frame !== null) cancelAnimationFrame(frame);
-        pane.classList.remove("is-dragging");
-        drag.drop(box.key, at);
-      }
-    );
-  });
+  for (const pane of panes.keys()) observer.observe(pane);
+  cleanups.push(() => observer.disconnect());
 }
 
 // viewer/src/patch.js
@@ -695,6 +821,633 @@ function patchLayer(layer, texts) {
   return { element: layer.element, children };
 }
 
+// viewer/src/loop-pane.js
+function rowScrollTop(row, scale, at, heads) {
+  const top = row.y * scale;
+  const bottom = top + row.h * scale;
+  if (top < at.top + heads * scale || bottom > at.top + at.height) return Math.max(0, bottom - at.height + 24);
+  return null;
+}
+function createLoopPane(ui, { drawings, listen }) {
+  const picture = ui.picture;
+  const fit = fitSetting("loops", ui.fit);
+  let scale = 1;
+  let shownLoop = null;
+  let headsHeight = 0;
+  function show(i) {
+    let svg = "";
+    try {
+      svg = drawings.loopSvg(i);
+    } catch (err) {
+      svg = "";
+    }
+    const running = svg.length > 0;
+    ui.noLoop.textContent = "No loop running at this step.";
+    ui.noLoop.hidden = running;
+    ui.loops.classList.toggle("is-idle", !running);
+    if (shownLoop === svg) return false;
+    if (running) {
+      for (const heads of picture.querySelectorAll(":scope > svg.loop-heads")) heads.remove();
+      showSvg(picture, svg);
+      pinColumnHeads();
+    } else {
+      picture.replaceChildren();
+      forgetSvg(picture);
+    }
+    shownLoop = svg;
+    return true;
+  }
+  function pinColumnHeads() {
+    headsHeight = 0;
+    const svg = picture.querySelector("svg");
+    if (svg) svg.style.removeProperty("margin-top");
+    const heads = svg && svg.querySelector("g.loop-columns[data-h]");
+    if (!heads) return;
+    const w = svg.getAttribute("width");
+    const h = Number(heads.getAttribute("data-h"));
+    const pinned = document.createElementNS(svg.namespaceURI, "svg");
+    pinned.setAttribute("class", svg.getAttribute("class") + " loop-heads");
+    pinned.setAttribute("width", w);
+    pinned.setAttribute("height", String(h));
+    pinned.setAttribute("viewBox", "0 0 " + w + " " + h);
+    const paper = document.createElementNS(svg.namespaceURI, "rect");
+    paper.setAttribute("class", "paper");
+    paper.setAttribute("width", "100%");
+    paper.setAttribute("height", "100%");
+    pinned.append(paper, heads.cloneNode(true));
+    svg.style.marginTop = -h + "px";
+    picture.prepend(pinned);
+    headsHeight = h;
+  }
+  function fitLoops(room) {
+    const svgs = picture.querySelectorAll(":scope > svg");
+    const main = picture.querySelector(":scope > svg:not(.loop-heads)");
+    if (!main) return;
+    const width = Number(main.getAttribute("width"));
+    scale = fit.on ? fitScale(room ?? roomOf(picture), width) : 1;
+    for (const svg of svgs) scaleSvg(svg, scale);
+    if (headsHeight) main.style.marginTop = -headsHeight * scale + "px";
+  }
+  function rowScroll() {
+    return { top: picture.scrollTop, height: picture.clientHeight };
+  }
+  function scrollToCurrentRow(at) {
+    const row = picture.querySelector("g.loop-row.current[data-y]");
+    if (!row) return;
+    const top = rowScrollTop({ y: Number(row.getAttribute("data-y")), h: Number(row.getAttribute("data-h")) }, scale, at, headsHeight);
+    if (top !== null) picture.scrollTop = top;
+  }
+  listen(ui.fit, "click", () => {
+    fit.toggle();
+    fitLoops();
+    if (shownLoop) scrollToCurrentRow(rowScroll());
+  });
+  return {
+    show,
+    get showing() {
+      return Boolean(shownLoop);
+    },
+    room: () => roomOf(picture),
+    fit: fitLoops,
+    rowScroll,
+    scrollToCurrentRow
+  };
+}
+
+// viewer/src/gestures.js
+function boxUnder(pane, target) {
+  if (!(target instanceof Element)) return null;
+  let top = target.closest("g.node[data-key]");
+  if (!top || !pane.contains(top)) return null;
+  for (let up = top.parentElement && top.parentElement.closest("g.node[data-key]"); up; up = up.parentElement && up.parentElement.closest("g.node[data-key]")) top = up;
+  const block = top.closest("g.tree[data-root]");
+  const key = block ? block.getAttribute("data-root") : top.getAttribute("data-key");
+  const anchor = block ? pane.querySelector('g.node[data-key="' + CSS.escape(key) + '"]') : top;
+  if (!anchor) return null;
+  const at = [Number(anchor.getAttribute("data-x")), Number(anchor.getAttribute("data-y"))];
+  return at.every(Number.isFinite) ? { key, at } : null;
+}
+function attachGestures(pane, { listen, scale, zoomTo, drag }) {
+  const touches = /* @__PURE__ */ new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, at: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  };
+  listen(pane, "pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (touches.size === 2) pinch = { d: spread().d, scale: scale() };
+  });
+  listen(pane, "pointermove", (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch === null || touches.size !== 2) return;
+    event.preventDefault();
+    const now = spread();
+    zoomTo(pinch.scale * (now.d / pinch.d), now.at);
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size !== 2) pinch = null;
+  };
+  listen(pane, "pointerup", lift);
+  listen(pane, "pointercancel", lift);
+  const follow = (event, move, end) => {
+    const id = event.pointerId;
+    pane.setPointerCapture(id);
+    const moved = (m) => {
+      if (m.pointerId === id) move(m);
+    };
+    const done = (m) => {
+      if (m.pointerId !== id) return;
+      pane.removeEventListener("pointermove", moved);
+      pane.removeEventListener("pointerup", done);
+      pane.removeEventListener("pointercancel", done);
+      end();
+    };
+    pane.addEventListener("pointermove", moved);
+    pane.addEventListener("pointerup", done);
+    pane.addEventListener("pointercancel", done);
+  };
+  listen(pane, "pointerdown", (event) => {
+    if (event.pointerType === "touch") return;
+    if (event.button !== 0 || !(event.target instanceof Element) || event.target.closest("g.node, button, a")) return;
+    if (pane.scrollWidth <= pane.clientWidth && pane.scrollHeight <= pane.clientHeight) return;
+    const start2 = { x: event.clientX, y: event.clientY, left: pane.scrollLeft, top: pane.scrollTop };
+    event.preventDefault();
+    pane.classList.add("is-panning");
+    follow(
+      event,
+      (m) => {
+        pane.scrollLeft = start2.left - (m.clientX - start2.x);
+        pane.scrollTop = start2.top - (m.clientY - start2.y);
+      },
+      () => pane.classList.remove("is-panning")
+    );
+  });
+  listen(pane, "pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const box = boxUnder(pane, event.target);
+    if (!box) return;
+    event.preventDefault();
+    const k = scale();
+    const origin = { x: event.clientX, y: event.clientY };
+    let moved = false;
+    let frame = null;
+    let at = box.at;
+    follow(
+      event,
+      (m) => {
+        if (pinch !== null) return;
+        const dx = (m.clientX - origin.x) / k;
+        const dy = (m.clientY - origin.y) / k;
+        if (!moved && Math.hypot(dx, dy) * k < 4) return;
+        if (!moved) {
+          moved = true;
+          pane.classList.add("is-dragging");
+          drag.start();
+        }
+        at = [Math.max(0, Math.round(box.at[0] + dx)), Math.max(0, Math.round(box.at[1] + dy))];
+        if (frame === null) {
+          frame = requestAnimationFrame(() => {
+            frame = null;
+            drag.move(box.key, at);
+          });
+        }
+      },
+      () => {
+        if (!moved) return;
+        if (frame !== null) cancelAnimationFrame(frame);
+        pane.classList.remove("is-dragging");
+        drag.drop(box.key, at);
+      }
+    );
+  });
+}
+
+// viewer/src/memory-pane.js
+function createMemoryPane(ui, { drawings, stepShown, pins, listen, onPin }) {
+  const pane = ui.memory;
+  let shownSvg = null;
+  const fit = fitSetting("memory", ui.fit);
+  let scale = 1;
+  let zoom = null;
+  function boxPositions() {
+    const at = /* @__PURE__ */ new Map();
+    for (const node of pane.querySelectorAll("g.node[data-key]")) {
+      if (node.parentElement && node.parentElement.closest("g.node")) continue;
+      at.set(node.getAttribute("data-key"), [Number(node.getAttribute("data-x")), Number(node.getAttribute("data-y"))]);
+    }
+    return at;
+  }
+  function show(i, animate) {
+    let svg;
+    try {
+      svg = drawings.memorySvg(i);
+    } catch (err) {
+      pane.textContent = "This step cannot be drawn: " + (err && err.message);
+      forgetSvg(pane);
+      shownSvg = null;
+      return false;
+    }
+    if (shownSvg === svg) return false;
+    const before = animate ? boxPositions() : null;
+    showSvg(pane, svg);
+    shownSvg = svg;
+    if (!before || typeof Element.prototype.animate !== "function") return true;
+    for (const [key, [x, y]] of boxPositions()) {
+      const was = before.get(key);
+      if (!was) continue;
+      const dx = was[0] - x;
+      const dy = was[1] - y;
+      if (!dx && !dy) continue;
+      const node = pane.querySelector('g.node[data-key="' + CSS.escape(key) + '"]');
+      if (!node) continue;
+      const own = (node.getAttribute("transform") || "").match(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/);
+      const tx = own ? Number(own[1]) : 0;
+      const ty = own ? Number(own[2]) : 0;
+      node.animate(
+        [
+          { transform: "translate(" + (tx + dx) + "px," + (ty + dy) + "px)" },
+          { transform: "translate(" + tx + "px," + ty + "px)" }
+        ],
+        { duration: 180, easing: "ease-out" }
+      );
+    }
+    return true;
+  }
+  function fitMemory(room) {
+    const svg = pane.querySelector(":scope > svg");
+    if (!svg) return;
+    const width = Number(svg.getAttribute("width"));
+    scale = zoom ?? (fit.on ? fitScale(room ?? roomOf(pane), width) : 1);
+    scaleSvg(svg, scale);
+  }
+  listen(ui.fit, "click", () => {
+    if (zoom === null) {
+      fit.toggle();
+      fitMemory();
+      return;
+    }
+    zoom = null;
+    if (!fit.on) fit.toggle();
+    fit.show();
+    fitMemory();
+  });
+  function zoomTo(wanted, at) {
+    if (!pane.querySelector(":scope > svg")) return;
+    const next = clampZoom(wanted);
+    const box = pane.getBoundingClientRect();
+    const point = { x: at ? at.x - box.left : pane.clientWidth / 2, y: at ? at.y - box.top : pane.clientHeight / 2 };
+    const scroll = zoomScroll({ left: pane.scrollLeft, top: pane.scrollTop }, point, scale, next);
+    zoom = next;
+    fitMemory();
+    ui.fit.textContent = Math.round(next * 100) + "%";
+    ui.fit.setAttribute("aria-pressed", "false");
+    pane.scrollLeft = scroll.left;
+    pane.scrollTop = scroll.top;
+  }
+  listen(ui.zoomIn, "click", () => zoomTo(scale * ZOOM_STEP));
+  listen(ui.zoomOut, "click", () => zoomTo(scale / ZOOM_STEP));
+  listen(pane, "wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    zoomTo(scale * Math.exp(-event.deltaY * 2e-3), { x: event.clientX, y: event.clientY });
+  }, { passive: false });
+  const pinsKey = "algoscope-pins:" + pins;
+  try {
+    for (const [key, at] of Object.entries(JSON.parse(stored(pinsKey) || "{}"))) {
+      if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) drawings.pin(key, at);
+    }
+  } catch (e) {
+  }
+  function pinsChanged(save) {
+    ui.unpin.hidden = drawings.pins.size === 0;
+    const i = stepShown();
+    if (i >= 0 && show(i, false)) fitMemory();
+    if (save) store(pinsKey, drawings.pins.size ? JSON.stringify(Object.fromEntries(drawings.pins)) : null);
+  }
+  ui.unpin.hidden = drawings.pins.size === 0;
+  listen(ui.unpin, "click", () => {
+    drawings.unpinAll();
+    pinsChanged(true);
+  });
+  let held = null;
+  attachGestures(pane, {
+    listen,
+    scale: () => scale,
+    zoomTo,
+    drag: {
+      start() {
+        held = zoom;
+        zoom = scale;
+      },
+      move(key, at) {
+        drawings.pin(key, at);
+        pinsChanged(false);
+      },
+      drop(key, at) {
+        zoom = held;
+        drawings.pin(key, at);
+        pinsChanged(true);
+        fitMemory();
+        onPin(key, at);
+      }
+    }
+  });
+  return {
+    show,
+    room: () => roomOf(pane),
+    fit: fitMemory,
+    /** Says the catch-up of a far jump is laying out the steps up to `to` (on), or nothing. */
+    waiting(on, to, laidOut) {
+      pane.classList.toggle("is-waiting", on);
+      ui.layingOut.hidden = !on;
+      if (on) ui.layingOut.textContent = "Laying out the steps up to " + (to + 1) + "\u2026 " + Math.floor((laidOut + 1) * 100 / (to + 1)) + "%";
+    }
+  };
+}
+
+// viewer/src/navigation.js
+var PLAY_MS = 700;
+function clampStep(target, total) {
+  return Math.max(0, Math.min(total - 1, target | 0));
+}
+function stepFromHash(hash, total) {
+  const m = /^#step=(\d+|last)$/.exec(hash);
+  if (!m) return null;
+  return m[1] === "last" ? total - 1 : Number(m[1]) - 1;
+}
+function stepHash(i) {
+  return "#step=" + (i + 1);
+}
+function replaceHash(i) {
+  try {
+    history.replaceState(null, "", stepHash(i));
+  } catch (e) {
+  }
+}
+function keyMove(event, current, total) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.key === " " && !event.shiftKey) return "play";
+  const moves = event.shiftKey ? { ArrowLeft: current - 10, ArrowRight: current + 10 } : { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
+  return event.key in moves ? moves[event.key] : null;
+}
+function createNavigation({ total, draw, speed, onPlay, onPause, timers = browserTimers() }) {
+  let current = -1;
+  let playing = null;
+  function go(target, options = {}) {
+    if (total === 0) return;
+    if (!options.playing) pause();
+    const i = clampStep(target, total);
+    if (i === current) return;
+    const from = current;
+    current = i;
+    draw(i, from, options);
+  }
+  function tick() {
+    if (current >= total - 1) pause();
+    else go(current + 1, { playing: true });
+  }
+  function play() {
+    if (playing !== null || total < 2) return;
+    if (current >= total - 1) go(0);
+    playing = timers.setInterval(tick, PLAY_MS / speed());
+    onPlay();
+  }
+  function pause() {
+    if (playing === null) return;
+    timers.clearInterval(playing);
+    playing = null;
+    onPause();
+  }
+  return {
+    get step() {
+      return current;
+    },
+    get playing() {
+      return playing !== null;
+    },
+    go,
+    play,
+    pause,
+    /** Plays when paused, pauses when playing. */
+    toggle() {
+      if (playing === null) play();
+      else pause();
+    },
+    /** Draws the step shown afresh (a move from nowhere: nothing slides), without pausing. */
+    redraw(options) {
+      if (current < 0) return;
+      const i = current;
+      current = -1;
+      go(i, { ...options, playing: true });
+    },
+    /** Playback at the pace `speed()` gives now (after the speed changed). */
+    retime() {
+      if (playing === null) return;
+      timers.clearInterval(playing);
+      playing = timers.setInterval(tick, PLAY_MS / speed());
+    }
+  };
+}
+function browserTimers() {
+  return { setInterval: (f, ms) => setInterval(f, ms), clearInterval: (id) => clearInterval(id) };
+}
+
+// viewer/src/output-pane.js
+function printedAt(out, i) {
+  const end = out[i];
+  const start2 = i > 0 ? Math.min(out[i - 1], end) : 0;
+  return { start: start2, end };
+}
+function createOutputPane({ stdout, stdoutOld, stdoutNew, error }, timeline) {
+  const out = timeline.steps.out;
+  const last = timeline.steps.line.length - 1;
+  return {
+    show(i) {
+      const { start: start2, end } = printedAt(out, i);
+      stdoutOld.textContent = timeline.stdout.slice(0, start2);
+      stdoutNew.textContent = timeline.stdout.slice(start2, end);
+      stdout.classList.toggle("is-empty", end === 0);
+      return end > start2;
+    },
+    showError(i) {
+      const err = timeline.error;
+      const atEnd = err && i === last;
+      if (atEnd && error.hidden) {
+        const parts = [el("span", "type", err.type), document.createTextNode(": "), el("span", "message", err.message)];
+        if (err.line) parts.push(document.createTextNode(" (line " + err.line + ")"));
+        error.replaceChildren(...parts);
+      }
+      error.hidden = !atEnd;
+      return atEnd ? err.line : null;
+    },
+    end() {
+      return stdout.scrollHeight;
+    },
+    scrollTo(top) {
+      stdout.scrollTop = top;
+    }
+  };
+}
+
+// viewer/src/preparation.js
+var FAR_MS = 50;
+var SLICE_MS = 24;
+var PREPARE_SLICE = 25;
+function createPreparation({ drawings, total, target, arrive, waiting, clock = browserClock() }) {
+  let stopped = false;
+  let msPerStep = 1;
+  let catching = null;
+  let neighbours = null;
+  let preparing = 0;
+  const farSteps = () => Math.max(4, Math.floor(FAR_MS / msPerStep));
+  return {
+    /** Whether showing step `i` now would lay out more than about FAR_MS of steps. */
+    isFar(i) {
+      return i > drawings.laidOut + farSteps();
+    },
+    /** Lays out the steps up to `target()` in slices, then `arrive(options)`; retargets when one runs. */
+    catchUp(options) {
+      waiting(target(), drawings.laidOut);
+      if (catching !== null) return;
+      const slice = () => {
+        catching = null;
+        if (stopped) return;
+        const to = target();
+        const start2 = clock.now();
+        let done = 0;
+        try {
+          while (drawings.laidOut < to - 1 && clock.now() - start2 < SLICE_MS) {
+            drawings.prepare(drawings.laidOut + 1);
+            done += 1;
+          }
+        } catch (err) {
+          drawings.skipTo(to - 1);
+        }
+        if (done > 0) msPerStep = 0.7 * msPerStep + 0.3 * ((clock.now() - start2) / done);
+        if (drawings.laidOut < to - 1) {
+          waiting(to, drawings.laidOut);
+          catching = clock.setTimeout(slice, 0);
+          return;
+        }
+        arrive(options);
+      };
+      catching = clock.setTimeout(slice, 0);
+    },
+    /** Drops a pending catch-up (a near move needs it no more). */
+    cancelCatchUp() {
+      if (catching === null) return;
+      clock.clearTimeout(catching);
+      catching = null;
+    },
+    /** Once step `i` is on screen, draws the steps beside it while the page is idle, so Next
+     * and Prev find their pictures ready. */
+    neighbours(i) {
+      if (neighbours !== null) clock.cancelIdle(neighbours);
+      neighbours = clock.idle(() => {
+        neighbours = null;
+        for (const j of [i + 1, i - 1]) {
+          if (stopped || j < 0 || j >= total) continue;
+          try {
+            drawings.memorySvg(j);
+            drawings.loopSvg(j);
+          } catch (err) {
+          }
+        }
+      });
+    },
+    /** Lays out the steps not laid out yet, a slice at a time while the page is idle, so a
+     * later jump costs one layout rather than one per step before it. Called again (new draw
+     * options), it starts over and the earlier run stops. */
+    inBackground() {
+      let next = 0;
+      const mine = ++preparing;
+      const slice = () => {
+        if (stopped || next >= total || mine !== preparing) return;
+        next = Math.min(total - 1, Math.max(next, drawings.laidOut + 1) + PREPARE_SLICE);
+        try {
+          drawings.prepare(next);
+        } catch (err) {
+          return;
+        }
+        next += 1;
+        clock.idle(slice);
+      };
+      clock.idle(slice);
+    },
+    /** Stops everything pending, for good. */
+    stop() {
+      stopped = true;
+      if (neighbours !== null) clock.cancelIdle(neighbours);
+      if (catching !== null) clock.clearTimeout(catching);
+    }
+  };
+}
+function browserClock() {
+  return {
+    now: () => performance.now(),
+    setTimeout: (f, ms) => setTimeout(f, ms),
+    clearTimeout: (id) => clearTimeout(id),
+    idle: globalThis.requestIdleCallback ? (f) => requestIdleCallback(f) : (f) => setTimeout(f, 16),
+    cancelIdle: globalThis.cancelIdleCallback ? (id) => cancelIdleCallback(id) : (id) => clearTimeout(id)
+  };
+}
+
+// viewer/src/view-options.js
+var SIZE_LABELS = { python: "CPython sizes", textbook: "Textbook sizes", v8: "V8 sizes" };
+function sessionChanges(kept, options, sizeModels) {
+  const wanted = {};
+  const { nested, sizes } = kept;
+  if (nested !== null && nested === "on" !== Boolean(options.nested)) wanted.nested = nested === "on";
+  if (sizes !== null && (sizes === "" || sizeModels.includes(sizes)) && (sizes || null) !== (options.sizes || null)) wanted.sizes = sizes || null;
+  return wanted;
+}
+function createViewOptions(ui, { drawOptions, sizeModels, drawings, makeViewer, listen, onRedraw }) {
+  for (const model of sizeModels) {
+    const option = el("option", null, SIZE_LABELS[model] || model);
+    option.value = model;
+    ui.sizes.append(option);
+  }
+  ui.sizes.hidden = sizeModels.length === 0;
+  function show() {
+    ui.nested.setAttribute("aria-pressed", String(Boolean(drawOptions.nested)));
+    ui.sizes.value = drawOptions.sizes || "";
+  }
+  function redrawWith(changes) {
+    const next = { ...drawOptions, ...changes };
+    let made;
+    try {
+      made = makeViewer(next);
+    } catch (err) {
+      show();
+      return false;
+    }
+    drawings.replace(made);
+    Object.assign(drawOptions, changes);
+    show();
+    onRedraw({ nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null });
+    return true;
+  }
+  listen(ui.nested, "click", () => {
+    if (redrawWith({ nested: !drawOptions.nested })) store("algoscope-nested", drawOptions.nested ? "on" : "off");
+  });
+  listen(ui.sizes, "change", () => {
+    if (redrawWith({ sizes: ui.sizes.value || null })) store("algoscope-sizes", ui.sizes.value);
+  });
+  const wanted = sessionChanges({ nested: stored("algoscope-nested"), sizes: stored("algoscope-sizes") }, drawOptions, sizeModels);
+  if (Object.keys(wanted).length) {
+    try {
+      drawings.replace(makeViewer({ ...drawOptions, ...wanted }));
+      Object.assign(drawOptions, wanted);
+    } catch (err) {
+    }
+  }
+  show();
+}
+
 // viewer/src/player.js
 var SKELETON = `<header class="bar">
   <h1 class="page-title"><span class="file" id="title"></span> <span class="lang" id="lang"></span></h1>
@@ -755,7 +1508,15 @@ var SKELETON = `<header class="bar">
     </div>
   </section>
 </main>`;
-var PREPARE_SLICE = 25;
+var LANGUAGES = { python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
+var STOPS = {
+  steps: "the step budget ran out",
+  time: "the time budget ran out",
+  memory: "the program reached the memory limit",
+  output: "the program printed more than the output limit",
+  cpu: "the program used up its CPU-time limit",
+  processes: "the program started more processes than allowed"
+};
 async function gunzipText(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
@@ -764,7 +1525,8 @@ async function mount(element, data, settings = {}) {
   await __wbg_init(settings.wasm === void 0 ? void 0 : { module_or_path: settings.wasm });
   const traceText = typeof data.trace === "string" ? data.trace : await gunzipText(data.trace);
   const drawOptions = { ...data.options || {} };
-  let viewer = new Viewer(traceText, JSON.stringify(drawOptions));
+  const makeViewer = (options) => new Viewer(traceText, JSON.stringify(options));
+  const viewer = makeViewer(drawOptions);
   const timeline = JSON.parse(viewer.timeline());
   const title = data.options && data.options.title || "";
   element.classList.add("algoscope");
@@ -778,77 +1540,26 @@ async function mount(element, data, settings = {}) {
     last: $("last"),
     slider: $("slider"),
     counter: $("counter"),
-    where: $("where"),
     truncated: $("truncated"),
     sampled: $("sampled"),
-    code: $("code"),
     memory: $("memory"),
-    stdout: $("stdout"),
-    loops: $("loops"),
-    loopPicture: $("loop-picture"),
-    noLoop: $("no-loop"),
-    memoryFit: $("memory-fit"),
-    loopsFit: $("loops-fit"),
-    memoryIn: $("memory-in"),
-    memoryOut: $("memory-out"),
-    nested: $("memory-nested"),
-    sizes: $("memory-sizes"),
-    unpin: $("memory-unpin"),
-    layingOut: $("laying-out"),
     play: $("play"),
     speed: $("speed"),
-    complexity: $("complexity"),
-    complexityPanel: $("complexity-panel"),
-    stdoutOld: $("stdout-old"),
-    stdoutNew: $("stdout-new"),
-    error: $("error"),
-    lang: $("lang")
+    lang: $("lang"),
+    title: $("title")
   };
-  ui.title = $("title");
   ui.title.textContent = title;
-  const steps = timeline.steps;
-  const total = steps.line.length;
+  const total = timeline.steps.line.length;
   const player = new EventTarget();
   const cleanups = [];
   let destroyed = false;
-  let preparing = 0;
-  let laidOut = -1;
-  const listen = (target, type, handler) => {
-    target.addEventListener(type, handler);
-    cleanups.push(() => target.removeEventListener(type, handler));
+  const listen = (target, type, handler, options) => {
+    target.addEventListener(type, handler, options);
+    cleanups.push(() => target.removeEventListener(type, handler, options));
   };
-  const LANGUAGES = { python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
-  const EVENTS = {
-    call: "entering the function",
-    return: "returning",
-    exception: "exception raised",
-    yield: "yielding",
-    await: "awaiting",
-    resume: "resuming"
-  };
-  const STOPS = {
-    steps: "the step budget ran out",
-    time: "the time budget ran out",
-    memory: "the program reached the memory limit",
-    output: "the program printed more than the output limit",
-    cpu: "the program used up its CPU-time limit",
-    processes: "the program started more processes than allowed"
-  };
+  const dispatch = (type, detail) => player.dispatchEvent(detail === void 0 ? new Event(type) : new CustomEvent(type, { detail }));
   const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const lineRows = [null];
-  (function buildCode() {
-    const lines = timeline.source.split(/\r\n|\r|\n/);
-    if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-    const frag = document.createDocumentFragment();
-    lines.forEach((text, i) => {
-      const row = el("div", "line");
-      row.dataset.line = String(i + 1);
-      row.append(el("span", "no", String(i + 1)), el("span", "text", text));
-      frag.append(row);
-      lineRows.push(row);
-    });
-    ui.code.append(frag);
-  })();
+  const code = createCodePane({ code: $("code"), where: $("where") }, timeline);
   ui.lang.textContent = LANGUAGES[timeline.language] || "";
   ui.slider.max = String(Math.max(total, 1));
   if (timeline.truncated) {
@@ -857,608 +1568,115 @@ async function mount(element, data, settings = {}) {
     ui.truncated.hidden = false;
   }
   ui.sampled.hidden = !timeline.sampled;
-  showComplexity({ chip: ui.complexity, panel: ui.complexityPanel, root: element, estimate: data.complexity, listen });
-  let current = -1;
-  let shownSvg = null;
-  let shownLoop = null;
-  const marked = { "is-current": null, "is-prev": null, "is-error": null };
-  function mark(cls, line) {
-    const row = line && lineRows[line] || null;
-    if (marked[cls] === row) return;
-    if (marked[cls]) marked[cls].classList.remove(cls);
-    if (row) row.classList.add(cls);
-    marked[cls] = row;
-  }
-  function lineScroll(line) {
-    const row = lineRows[line];
-    if (!row) return null;
-    const box = ui.code;
-    const top = row.offsetTop;
-    const bottom = top + row.offsetHeight;
-    if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return null;
-    return Math.max(0, top - box.clientHeight / 3);
-  }
-  function showWhere(i) {
-    const parts = [el("span", "lineno", "line " + steps.line[i])];
-    const func = timeline.funcs[steps.func[i]];
-    if (func) {
-      const inFunc = el("span", null, "in ");
-      inFunc.append(el("span", "func", func));
-      parts.push(inFunc);
+  showComplexity({ chip: $("complexity"), panel: $("complexity-panel"), root: element, estimate: data.complexity, listen });
+  const drawings = createDrawings(viewer, { root: element, timeline, cleanups });
+  const memory = createMemoryPane(
+    { memory: ui.memory, fit: $("memory-fit"), zoomIn: $("memory-in"), zoomOut: $("memory-out"), unpin: $("memory-unpin"), layingOut: $("laying-out") },
+    {
+      drawings,
+      stepShown: () => nav.step,
+      pins: settings.pins ?? timeline.language + ":" + title,
+      listen,
+      onPin: (key, at) => dispatch("pin", { key, x: at[0], y: at[1] })
     }
-    if (steps.depth[i] > 0) parts.push(el("span", "depth", "call depth " + steps.depth[i]));
-    const event = EVENTS[steps.event[i]];
-    if (event) parts.push(el("span", "event", event));
-    const skipped = steps.skipped[i];
-    if (skipped) {
-      parts.push(el("span", "skipped", skipped.toLocaleString("en-US") + " steps of a long loop ran here unrecorded"));
+  );
+  const loops = createLoopPane({ loops: $("loops"), picture: $("loop-picture"), noLoop: $("no-loop"), fit: $("loops-fit") }, { drawings, listen });
+  const output = createOutputPane({ stdout: $("stdout"), stdoutOld: $("stdout-old"), stdoutNew: $("stdout-new"), error: $("error") }, timeline);
+  refitOnResize(/* @__PURE__ */ new Map([[ui.memory, () => memory.fit()], [$("loop-picture"), () => loops.fit()]]), cleanups);
+  const nav = createNavigation({
+    total,
+    draw,
+    speed: () => Number(ui.speed.value),
+    onPlay() {
+      ui.play.innerHTML = "&#x275A;&#x275A; Pause";
+      ui.play.setAttribute("aria-pressed", "true");
+      element.dataset.playing = "true";
+      dispatch("play");
+    },
+    onPause() {
+      ui.play.innerHTML = "&#x25B6; Play";
+      ui.play.setAttribute("aria-pressed", "false");
+      delete element.dataset.playing;
+      dispatch("pause");
     }
-    ui.where.replaceChildren(...parts);
-  }
-  const KEEP = 400;
-  function memo(draw) {
-    const kept = /* @__PURE__ */ new Map();
-    const get = function(i) {
-      if (kept.has(i)) return kept.get(i);
-      const svg = draw(i);
-      kept.set(i, svg);
-      if (kept.size > KEEP) kept.delete(kept.keys().next().value);
-      return svg;
-    };
-    get.clear = () => kept.clear();
-    return get;
-  }
-  const sheets = /* @__PURE__ */ new Set();
-  function withoutStyle(svg) {
-    const m = /<style>([\s\S]*?)<\/style>/.exec(svg);
-    if (!m) return svg;
-    if (!sheets.has(m[1])) {
-      sheets.add(m[1]);
-      const sheet = document.createElement("style");
-      sheet.className = "algoscope-sheet";
-      sheet.textContent = m[1];
-      element.append(sheet);
-      cleanups.push(() => sheet.remove());
-    }
-    return svg.slice(0, m.index) + svg.slice(m.index + m[0].length);
-  }
-  const pins = /* @__PURE__ */ new Map();
-  const memorySvgOf = memo((i) => {
-    const svg = pins.size ? viewer.memorySvgPinned(i, [...pins.keys()].join("\n"), new Float64Array([...pins.values()].flat())) : viewer.memorySvg(i);
-    laidOut = Math.max(laidOut, i);
-    return withoutStyle(svg);
   });
-  const loopSvgOf = memo((i) => steps.inLoop[i] ? withoutStyle(viewer.loopSvg(i) || "") : "");
-  function boxPositions() {
-    const at = /* @__PURE__ */ new Map();
-    for (const node of ui.memory.querySelectorAll("g.node[data-key]")) {
-      if (node.parentElement && node.parentElement.closest("g.node")) continue;
-      at.set(node.getAttribute("data-key"), [Number(node.getAttribute("data-x")), Number(node.getAttribute("data-y"))]);
-    }
-    return at;
-  }
-  const MIN_SCALE = 0.4;
-  function storedFit(name) {
-    try {
-      return sessionStorage.getItem("algoscope-fit-" + name) !== "off";
-    } catch (e) {
-      return true;
-    }
-  }
-  const fit = { memory: storedFit("memory"), loops: storedFit("loops") };
-  const scaleOf = { memory: 1, loops: 1 };
-  let zoom = null;
-  function roomOf(box) {
-    const style = getComputedStyle(box);
-    return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  }
-  function fitScale(room, width) {
-    if (!(width > 0) || !(room > 0)) return 1;
-    return Math.max(MIN_SCALE, Math.min(1, room / width));
-  }
-  function scaleSvg(svg, scale) {
-    if (scale === 1) {
-      svg.style.removeProperty("width");
-      svg.style.removeProperty("height");
-      return;
-    }
-    svg.style.width = Number(svg.getAttribute("width")) * scale + "px";
-    svg.style.height = Number(svg.getAttribute("height")) * scale + "px";
-  }
-  function fitMemory(room) {
-    const svg = ui.memory.querySelector(":scope > svg");
-    if (!svg) return;
-    const width = Number(svg.getAttribute("width"));
-    const scale = zoom ?? (fit.memory ? fitScale(room ?? roomOf(ui.memory), width) : 1);
-    scaleOf.memory = scale;
-    scaleSvg(svg, scale);
-  }
-  function fitLoops(room) {
-    const svgs = ui.loopPicture.querySelectorAll(":scope > svg");
-    const main = ui.loopPicture.querySelector(":scope > svg:not(.loop-heads)");
-    if (!main) return;
-    const width = Number(main.getAttribute("width"));
-    const scale = fit.loops ? fitScale(room ?? roomOf(ui.loopPicture), width) : 1;
-    scaleOf.loops = scale;
-    for (const svg of svgs) scaleSvg(svg, scale);
-    if (headsHeight) main.style.marginTop = -headsHeight * scale + "px";
-  }
-  function showFit(button, on) {
-    button.textContent = on ? "Fit" : "100%";
-    button.setAttribute("aria-pressed", on ? "true" : "false");
-  }
-  function toggleFit(name, button, refit) {
-    fit[name] = !fit[name];
-    try {
-      sessionStorage.setItem("algoscope-fit-" + name, fit[name] ? "on" : "off");
-    } catch (e) {
-    }
-    showFit(button, fit[name]);
-    refit();
-  }
-  showFit(ui.memoryFit, fit.memory);
-  showFit(ui.loopsFit, fit.loops);
-  listen(ui.memoryFit, "click", () => {
-    if (zoom === null) {
-      toggleFit("memory", ui.memoryFit, () => fitMemory());
-      return;
-    }
-    zoom = null;
-    if (!fit.memory) toggleFit("memory", ui.memoryFit, () => {
-    });
-    showFit(ui.memoryFit, fit.memory);
-    fitMemory();
+  const ahead = createPreparation({
+    drawings,
+    total,
+    target: () => nav.step,
+    // The step event went out with the jump; this draws its pictures.
+    arrive: (options) => nav.redraw({ ...options, quiet: true }),
+    waiting: (to, laidOut) => memory.waiting(true, to, laidOut)
   });
-  const MAX_ZOOM = 4;
-  const ZOOM_STEP = 1.25;
-  function zoomTo(scale, at) {
-    const pane = ui.memory;
-    if (!pane.querySelector(":scope > svg")) return;
-    const next = Math.max(MIN_SCALE, Math.min(MAX_ZOOM, scale));
-    const box = pane.getBoundingClientRect();
-    const px = at ? at.x - box.left : pane.clientWidth / 2;
-    const py = at ? at.y - box.top : pane.clientHeight / 2;
-    const x = (pane.scrollLeft + px) / scaleOf.memory;
-    const y = (pane.scrollTop + py) / scaleOf.memory;
-    zoom = next;
-    fitMemory();
-    ui.memoryFit.textContent = Math.round(next * 100) + "%";
-    ui.memoryFit.setAttribute("aria-pressed", "false");
-    pane.scrollLeft = x * next - px;
-    pane.scrollTop = y * next - py;
-  }
-  listen(ui.memoryIn, "click", () => zoomTo(scaleOf.memory * ZOOM_STEP));
-  listen(ui.memoryOut, "click", () => zoomTo(scaleOf.memory / ZOOM_STEP));
-  const onWheel = (event) => {
-    if (!event.ctrlKey) return;
-    event.preventDefault();
-    zoomTo(scaleOf.memory * Math.exp(-event.deltaY * 2e-3), { x: event.clientX, y: event.clientY });
-  };
-  ui.memory.addEventListener("wheel", onWheel, { passive: false });
-  cleanups.push(() => ui.memory.removeEventListener("wheel", onWheel));
-  const pinsKey = "algoscope-pins:" + (settings.pins ?? timeline.language + ":" + title);
-  try {
-    for (const [key, at] of Object.entries(JSON.parse(sessionStorage.getItem(pinsKey) || "{}"))) {
-      if (Array.isArray(at) && at.length === 2 && at.every(Number.isFinite)) pins.set(key, at);
-    }
-  } catch (e) {
-  }
-  function pinsChanged(save) {
-    ui.unpin.hidden = pins.size === 0;
-    memorySvgOf.clear();
-    if (current >= 0 && showMemory(current, false)) fitMemory();
-    if (!save) return;
-    try {
-      if (pins.size) sessionStorage.setItem(pinsKey, JSON.stringify(Object.fromEntries(pins)));
-      else sessionStorage.removeItem(pinsKey);
-    } catch (e) {
-    }
-  }
-  ui.unpin.hidden = pins.size === 0;
-  listen(ui.unpin, "click", () => {
-    pins.clear();
-    pinsChanged(true);
-  });
-  let held = null;
-  attachGestures(ui.memory, {
+  createViewOptions({ nested: $("memory-nested"), sizes: $("memory-sizes") }, {
+    drawOptions,
+    sizeModels: timeline.sizeModels || [],
+    drawings,
+    makeViewer,
     listen,
-    scale: () => scaleOf.memory,
-    zoomTo,
-    drag: {
-      start() {
-        held = zoom;
-        zoom = scaleOf.memory;
-      },
-      move(key, at) {
-        pins.set(key, at);
-        pinsChanged(false);
-      },
-      drop(key, at) {
-        zoom = held;
-        pins.set(key, at);
-        pinsChanged(true);
-        fitMemory();
-        player.dispatchEvent(new CustomEvent("pin", { detail: { key, x: at[0], y: at[1] } }));
-      }
+    onRedraw(detail) {
+      nav.redraw({ quiet: true, fromHash: true });
+      ahead.inBackground();
+      dispatch("options", detail);
     }
   });
-  listen(ui.loopsFit, "click", () => {
-    toggleFit("loops", ui.loopsFit, () => fitLoops());
-    if (shownLoop) scrollToCurrentRow(rowScroll());
-  });
-  if (typeof ResizeObserver === "function") {
-    const widths = /* @__PURE__ */ new Map();
-    const observer = new ResizeObserver((entries) => {
-      for (const entry of entries) {
-        const w = entry.contentRect.width;
-        if (widths.get(entry.target) === w) continue;
-        widths.set(entry.target, w);
-        if (entry.target === ui.memory) fitMemory();
-        else fitLoops();
-      }
-    });
-    observer.observe(ui.memory);
-    observer.observe(ui.loopPicture);
-    cleanups.push(() => observer.disconnect());
-  }
-  function showMemory(i, animate) {
-    let svg;
-    try {
-      svg = memorySvgOf(i);
-    } catch (err) {
-      ui.memory.textContent = "This step cannot be drawn: " + (err && err.message);
-      forgetSvg(ui.memory);
-      shownSvg = null;
-      return false;
-    }
-    if (shownSvg === svg) return false;
-    const before = animate ? boxPositions() : null;
-    showSvg(ui.memory, svg);
-    shownSvg = svg;
-    if (!before || typeof Element.prototype.animate !== "function") return true;
-    for (const [key, [x, y]] of boxPositions()) {
-      const was = before.get(key);
-      if (!was) continue;
-      const dx = was[0] - x;
-      const dy = was[1] - y;
-      if (!dx && !dy) continue;
-      const node = ui.memory.querySelector('g.node[data-key="' + CSS.escape(key) + '"]');
-      if (!node) continue;
-      const own = (node.getAttribute("transform") || "").match(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/);
-      const tx = own ? Number(own[1]) : 0;
-      const ty = own ? Number(own[2]) : 0;
-      node.animate(
-        [
-          { transform: "translate(" + (tx + dx) + "px," + (ty + dy) + "px)" },
-          { transform: "translate(" + tx + "px," + ty + "px)" }
-        ],
-        { duration: 180, easing: "ease-out" }
-      );
-    }
-    return true;
-  }
-  function showLoops(i) {
-    let svg = "";
-    try {
-      svg = loopSvgOf(i);
-    } catch (err) {
-      svg = "";
-    }
-    const running = svg.length > 0;
-    ui.noLoop.textContent = "No loop running at this step.";
-    ui.noLoop.hidden = running;
-    ui.loops.classList.toggle("is-idle", !running);
-    if (shownLoop === svg) return false;
-    if (running) {
-      for (const heads of ui.loopPicture.querySelectorAll(":scope > svg.loop-heads")) heads.remove();
-      showSvg(ui.loopPicture, svg);
-      pinColumnHeads();
-    } else {
-      ui.loopPicture.replaceChildren();
-      forgetSvg(ui.loopPicture);
-    }
-    shownLoop = svg;
-    return true;
-  }
-  let headsHeight = 0;
-  function pinColumnHeads() {
-    headsHeight = 0;
-    const svg = ui.loopPicture.querySelector("svg");
-    if (svg) svg.style.removeProperty("margin-top");
-    const heads = svg && svg.querySelector("g.loop-columns[data-h]");
-    if (!heads) return;
-    const w = svg.getAttribute("width");
-    const h = Number(heads.getAttribute("data-h"));
-    const pinned = document.createElementNS(svg.namespaceURI, "svg");
-    pinned.setAttribute("class", svg.getAttribute("class") + " loop-heads");
-    pinned.setAttribute("width", w);
-    pinned.setAttribute("height", String(h));
-    pinned.setAttribute("viewBox", "0 0 " + w + " " + h);
-    const paper = document.createElementNS(svg.namespaceURI, "rect");
-    paper.setAttribute("class", "paper");
-    paper.setAttribute("width", "100%");
-    paper.setAttribute("height", "100%");
-    pinned.append(paper, heads.cloneNode(true));
-    svg.style.marginTop = -h + "px";
-    ui.loopPicture.prepend(pinned);
-    headsHeight = h;
-  }
-  function rowScroll() {
-    return { top: ui.loopPicture.scrollTop, height: ui.loopPicture.clientHeight };
-  }
-  function scrollToCurrentRow(at) {
-    const row = ui.loopPicture.querySelector("g.loop-row.current[data-y]");
-    if (!row) return;
-    const scale = scaleOf.loops;
-    const top = Number(row.getAttribute("data-y")) * scale;
-    const bottom = top + Number(row.getAttribute("data-h")) * scale;
-    if (top < at.top + headsHeight * scale || bottom > at.top + at.height) {
-      ui.loopPicture.scrollTop = Math.max(0, bottom - at.height + 24);
-    }
-  }
-  function showOutput(i) {
-    const end = steps.out[i];
-    const start2 = i > 0 ? Math.min(steps.out[i - 1], end) : 0;
-    ui.stdoutOld.textContent = timeline.stdout.slice(0, start2);
-    ui.stdoutNew.textContent = timeline.stdout.slice(start2, end);
-    ui.stdout.classList.toggle("is-empty", end === 0);
-    return end > start2;
-  }
-  function showError(i) {
-    const err = timeline.error;
-    const atEnd = err && i === total - 1;
-    if (atEnd && ui.error.hidden) {
-      const parts = [el("span", "type", err.type), document.createTextNode(": "), el("span", "message", err.message)];
-      if (err.line) parts.push(document.createTextNode(" (line " + err.line + ")"));
-      ui.error.replaceChildren(...parts);
-    }
-    ui.error.hidden = !atEnd;
-    mark("is-error", atEnd ? err.line : null);
-  }
-  function show(target, options) {
-    if (total === 0) return;
-    if (!(options && options.playing)) pause();
-    const i = Math.max(0, Math.min(total - 1, target | 0));
-    if (i === current) return;
-    const animate = !reduceMotion && current >= 0 && Math.abs(i - current) === 1;
-    current = i;
+  function draw(i, from, options) {
+    const animate = !reduceMotion && from >= 0 && Math.abs(i - from) === 1;
     ui.counter.textContent = "step " + (i + 1) + " / " + total + (timeline.truncated ? "+" : "");
     ui.slider.value = String(i + 1);
     ui.first.disabled = ui.prev.disabled = i === 0;
     ui.next.disabled = ui.last.disabled = i === total - 1;
-    const line = steps.line[i];
-    const before = i > 0 ? steps.line[i - 1] : null;
-    mark("is-current", line);
-    mark("is-prev", before !== line ? before : null);
-    showWhere(i);
-    if (i > laidOut + farSteps()) {
-      const printed2 = showOutput(i);
-      showError(i);
-      const codeTop2 = lineScroll(line);
-      const stdoutEnd2 = printed2 ? ui.stdout.scrollHeight : null;
-      if (codeTop2 !== null) ui.code.scrollTop = codeTop2;
-      if (stdoutEnd2 !== null) ui.stdout.scrollTop = stdoutEnd2;
-      if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
-      catchUp(options);
+    code.show(i);
+    const far = ahead.isFar(i);
+    let memoryChanged = false;
+    let loopChanged = false;
+    if (!far) {
+      ahead.cancelCatchUp();
+      memory.waiting(false);
+      memoryChanged = memory.show(i, animate);
+      loopChanged = loops.show(i);
+    }
+    const printed = output.show(i);
+    code.markError(output.showError(i));
+    const memoryRoom = memoryChanged ? memory.room() : null;
+    const loopRoom = loopChanged && loops.showing ? loops.room() : null;
+    const loopAt = !far && loops.showing ? loops.rowScroll() : null;
+    const codeTop = code.scrollFor(i);
+    const stdoutEnd = printed ? output.end() : null;
+    if (memoryChanged) memory.fit(memoryRoom);
+    if (loopRoom !== null) loops.fit(loopRoom);
+    if (loopAt) loops.scrollToCurrentRow(loopAt);
+    if (codeTop !== null) code.scrollTo(codeTop);
+    if (stdoutEnd !== null) output.scrollTo(stdoutEnd);
+    if (far) {
+      if (!options.quiet) dispatch("step", { step: i });
+      ahead.catchUp(options);
       return;
     }
-    if (catching !== null) {
-      clearTimeout(catching);
-      catching = null;
-    }
-    waiting(false);
-    const memoryChanged = showMemory(i, animate);
-    const loopChanged = showLoops(i);
-    const printed = showOutput(i);
-    showError(i);
-    const memoryRoom = memoryChanged ? roomOf(ui.memory) : null;
-    const loopRoom = loopChanged && shownLoop ? roomOf(ui.loopPicture) : null;
-    const loopAt = shownLoop ? rowScroll() : null;
-    const codeTop = lineScroll(line);
-    const stdoutEnd = printed ? ui.stdout.scrollHeight : null;
-    if (memoryChanged) fitMemory(memoryRoom);
-    if (loopRoom !== null) fitLoops(loopRoom);
-    if (loopAt) scrollToCurrentRow(loopAt);
-    if (codeTop !== null) ui.code.scrollTop = codeTop;
-    if (stdoutEnd !== null) ui.stdout.scrollTop = stdoutEnd;
     element.dataset.step = String(i + 1);
-    drawNeighboursWhenIdle(i);
-    if (!(options && options.quiet)) player.dispatchEvent(new CustomEvent("step", { detail: { step: i } }));
-    if (settings.hash && !(options && options.fromHash)) {
-      try {
-        history.replaceState(null, "", "#step=" + (i + 1));
-      } catch (e) {
-      }
-    }
+    ahead.neighbours(i);
+    if (!options.quiet) dispatch("step", { step: i });
+    if (settings.hash && !options.fromHash) replaceHash(i);
   }
-  const FAR_MS = 50;
-  const SLICE_MS = 24;
-  let msPerStep = 1;
-  let catching = null;
-  const farSteps = () => Math.max(4, Math.floor(FAR_MS / msPerStep));
-  function waiting(on, step) {
-    ui.memory.classList.toggle("is-waiting", on);
-    ui.layingOut.hidden = !on;
-    if (on) ui.layingOut.textContent = "Laying out the steps up to " + (step + 1) + "\u2026 " + Math.floor((laidOut + 1) * 100 / (step + 1)) + "%";
-  }
-  function catchUp(options) {
-    waiting(true, current);
-    if (catching !== null) return;
-    const slice = () => {
-      catching = null;
-      if (destroyed) return;
-      const target = current;
-      const start2 = performance.now();
-      let done = 0;
-      try {
-        while (laidOut < target - 1 && performance.now() - start2 < SLICE_MS) {
-          viewer.prepare(laidOut + 1);
-          laidOut += 1;
-          done += 1;
-        }
-      } catch (err) {
-        laidOut = target - 1;
-      }
-      if (done > 0) msPerStep = 0.7 * msPerStep + 0.3 * ((performance.now() - start2) / done);
-      if (laidOut < target - 1) {
-        waiting(true, target);
-        catching = setTimeout(slice, 0);
-        return;
-      }
-      current = -1;
-      show(target, { ...options, playing: true, quiet: true });
-    };
-    catching = setTimeout(slice, 0);
-  }
-  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 16));
-  const cancelIdle = window.cancelIdleCallback || clearTimeout;
-  let neighbours = null;
-  function drawNeighboursWhenIdle(i) {
-    if (neighbours !== null) cancelIdle(neighbours);
-    neighbours = idle(() => {
-      neighbours = null;
-      for (const j of [i + 1, i - 1]) {
-        if (destroyed || j < 0 || j >= total) continue;
-        try {
-          memorySvgOf(j);
-          loopSvgOf(j);
-        } catch (err) {
-        }
-      }
-    });
-  }
-  const PLAY_MS = 700;
-  let playing = null;
-  function tick() {
-    if (current >= total - 1) pause();
-    else show(current + 1, { playing: true });
-  }
-  function play() {
-    if (playing !== null || total < 2) return;
-    if (current >= total - 1) show(0);
-    playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
-    ui.play.innerHTML = "&#x275A;&#x275A; Pause";
-    ui.play.setAttribute("aria-pressed", "true");
-    element.dataset.playing = "true";
-    player.dispatchEvent(new Event("play"));
-  }
-  function pause() {
-    if (playing === null) return;
-    clearInterval(playing);
-    playing = null;
-    ui.play.innerHTML = "&#x25B6; Play";
-    ui.play.setAttribute("aria-pressed", "false");
-    delete element.dataset.playing;
-    player.dispatchEvent(new Event("pause"));
-  }
-  const SIZE_LABELS = { python: "CPython sizes", textbook: "Textbook sizes", v8: "V8 sizes" };
-  const sizeModels = timeline.sizeModels || [];
-  for (const model of sizeModels) {
-    const option = el("option", null, SIZE_LABELS[model] || model);
-    option.value = model;
-    ui.sizes.append(option);
-  }
-  ui.sizes.hidden = sizeModels.length === 0;
-  function showViewOptions() {
-    ui.nested.setAttribute("aria-pressed", String(Boolean(drawOptions.nested)));
-    ui.sizes.value = drawOptions.sizes || "";
-  }
-  function stored(name) {
-    try {
-      return sessionStorage.getItem("algoscope-" + name);
-    } catch (e) {
-      return null;
-    }
-  }
-  function store(name, value) {
-    try {
-      sessionStorage.setItem("algoscope-" + name, value);
-    } catch (e) {
-    }
-  }
-  function redrawWith(changes) {
-    const next = { ...drawOptions, ...changes };
-    let made;
-    try {
-      made = new Viewer(traceText, JSON.stringify(next));
-    } catch (err) {
-      showViewOptions();
-      return false;
-    }
-    viewer.free();
-    viewer = made;
-    laidOut = -1;
-    Object.assign(drawOptions, changes);
-    memorySvgOf.clear();
-    loopSvgOf.clear();
-    showViewOptions();
-    if (current >= 0) {
-      const step = current;
-      current = -1;
-      show(step, { playing: true, quiet: true, fromHash: true });
-    }
-    prepareInBackground();
-    player.dispatchEvent(new CustomEvent("options", { detail: { nested: Boolean(drawOptions.nested), sizes: drawOptions.sizes || null } }));
-    return true;
-  }
-  listen(ui.nested, "click", () => {
-    if (redrawWith({ nested: !drawOptions.nested })) store("nested", drawOptions.nested ? "on" : "off");
-  });
-  listen(ui.sizes, "change", () => {
-    if (redrawWith({ sizes: ui.sizes.value || null })) store("sizes", ui.sizes.value);
-  });
-  {
-    const wanted = {};
-    const nested = stored("nested");
-    if (nested !== null && nested === "on" !== Boolean(drawOptions.nested)) wanted.nested = nested === "on";
-    const sizes = stored("sizes");
-    if (sizes !== null && (sizes === "" || sizeModels.includes(sizes)) && (sizes || null) !== (drawOptions.sizes || null)) wanted.sizes = sizes || null;
-    if (Object.keys(wanted).length) {
-      try {
-        const made = new Viewer(traceText, JSON.stringify({ ...drawOptions, ...wanted }));
-        viewer.free();
-        viewer = made;
-        Object.assign(drawOptions, wanted);
-      } catch (err) {
-      }
-    }
-    showViewOptions();
-  }
-  function stepFromHash() {
-    const m = /^#step=(\d+|last)$/.exec(location.hash);
-    if (!m) return null;
-    return m[1] === "last" ? total - 1 : Number(m[1]) - 1;
-  }
-  listen(ui.first, "click", () => show(0));
-  listen(ui.prev, "click", () => show(current - 1));
-  listen(ui.next, "click", () => show(current + 1));
-  listen(ui.last, "click", () => show(total - 1));
-  listen(ui.slider, "input", () => show(Number(ui.slider.value) - 1));
+  listen(ui.first, "click", () => nav.go(0));
+  listen(ui.prev, "click", () => nav.go(nav.step - 1));
+  listen(ui.next, "click", () => nav.go(nav.step + 1));
+  listen(ui.last, "click", () => nav.go(total - 1));
+  listen(ui.slider, "input", () => nav.go(Number(ui.slider.value) - 1));
   if (settings.hash) listen(window, "hashchange", () => {
-    const s = stepFromHash();
-    if (s !== null) show(s, { fromHash: true });
+    const s = stepFromHash(location.hash, total);
+    if (s !== null) nav.go(s, { fromHash: true });
   });
-  listen(ui.play, "click", () => playing === null ? play() : pause());
-  listen(ui.speed, "change", () => {
-    if (playing !== null) {
-      clearInterval(playing);
-      playing = setInterval(tick, PLAY_MS / Number(ui.speed.value));
-    }
-  });
+  listen(ui.play, "click", () => nav.toggle());
+  listen(ui.speed, "change", () => nav.retime());
   listen(settings.keyboard === "document" ? document : element, "keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target === ui.slider) return;
-    if (event.key === " " && !event.shiftKey) {
-      if (event.target instanceof Element && event.target.closest("button, select, input, textarea, a")) return;
-      event.preventDefault();
-      if (playing === null) play();
-      else pause();
-      return;
-    }
-    const moves = event.shiftKey ? { ArrowLeft: current - 10, ArrowRight: current + 10 } : { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 };
-    if (!(event.key in moves)) return;
+    const move = keyMove(event, nav.step, total);
+    if (move === null) return;
+    if (move === "play" && event.target instanceof Element && event.target.closest("button, select, input, textarea, a")) return;
     event.preventDefault();
-    show(moves[event.key]);
+    if (move === "play") nav.toggle();
+    else nav.go(move);
   });
   if (total === 0) {
     ui.counter.textContent = "no steps recorded";
@@ -1466,44 +1684,26 @@ async function mount(element, data, settings = {}) {
     for (const b of [ui.first, ui.prev, ui.next, ui.last, ui.slider, ui.play, ui.speed]) b.disabled = true;
     element.dataset.step = "0";
   } else {
-    const fromHash = settings.hash ? stepFromHash() : null;
-    show(fromHash !== null ? fromHash : settings.step || 0, { fromHash: true });
-    prepareInBackground();
-  }
-  function prepareInBackground() {
-    let next = 0;
-    const mine = ++preparing;
-    const slice = () => {
-      if (destroyed || next >= total || mine !== preparing) return;
-      next = Math.min(total - 1, Math.max(next, laidOut + 1) + PREPARE_SLICE);
-      try {
-        viewer.prepare(next);
-        laidOut = Math.max(laidOut, next);
-      } catch (err) {
-        return;
-      }
-      next += 1;
-      idle(slice);
-    };
-    idle(slice);
+    const fromHash = settings.hash ? stepFromHash(location.hash, total) : null;
+    nav.go(fromHash !== null ? fromHash : settings.step || 0, { fromHash: true });
+    ahead.inBackground();
   }
   Object.defineProperties(player, {
-    step: { get: () => current, enumerable: true },
+    step: { get: () => nav.step, enumerable: true },
     count: { value: total, enumerable: true },
-    playing: { get: () => playing !== null, enumerable: true }
+    playing: { get: () => nav.playing, enumerable: true }
   });
-  player.goTo = (i) => show(i);
-  player.play = () => play();
-  player.pause = () => pause();
+  player.goTo = (i) => nav.go(i);
+  player.play = () => nav.play();
+  player.pause = () => nav.pause();
   player.destroy = () => {
     if (destroyed) return;
     destroyed = true;
-    pause();
-    if (neighbours !== null) cancelIdle(neighbours);
-    if (catching !== null) clearTimeout(catching);
+    nav.pause();
+    ahead.stop();
     for (const undo of cleanups) undo();
     element.replaceChildren();
-    viewer.free();
+    drawings.free();
   };
   return player;
 }
