@@ -117,8 +117,7 @@ function languageOfRun(options) {
     if (options.filename === undefined) throw usage('language', 'give a language (python, javascript, typescript) or a filename');
     return guard(() => raw.languageOf(options.filename));
   }
-  guard(() => raw.analyze('', String(language))); // `usage` for an unknown language, in the module's words
-  return language;
+  return guard(() => raw.checkLanguage(String(language)));
 }
 
 /**

@@ -103,6 +103,15 @@ impl NativeTrace {
         algoscope::run_notes(&self.trace)
     }
 
+    /// The program's Big-O estimate checked against this run, as JSON (`Complexity`, what the
+    /// page's chip shows; `algoscope bigo --check --json`), or `None` when the trace's source
+    /// does not parse.
+    fn complexity_json(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        py.detach(|| algoscope::run_complexity(&self.trace))
+            .map(|complexity| serde_json::to_string(&complexity).map_err(json_error))
+            .transpose()
+    }
+
     /// The uncaught error as JSON (the trace's `error` field), or `None`.
     fn error_json(&self) -> PyResult<Option<String>> {
         self.trace
@@ -338,6 +347,29 @@ fn json_error(error: serde_json::Error) -> PyErr {
     NativeError::new_err(("run", format!("cannot write the trace: {error}"), "{}"))
 }
 
+/// The Big-O estimate of `source` from its code alone, as the JSON `algoscope bigo --json`
+/// prints (`Complexity`, schema/complexity.schema.json); only `function` when given.
+#[pyfunction]
+#[pyo3(signature = (source, language, name, function = None))]
+fn bigo_json(
+    py: Python<'_>,
+    source: String,
+    language: &str,
+    name: &str,
+    function: Option<String>,
+) -> PyResult<String> {
+    let language = Language::from_str(language).map_err(|e| usage_error("language", e))?;
+    let program = Program::from_source(source, language, name);
+    let options = algoscope::EstimateOptions {
+        function: function.clone(),
+    };
+    let estimate = py
+        .detach(|| algoscope::bigo(&program, &options))
+        .map_err(facade_error)?;
+    let complexity = algoscope::complexity(&estimate, None, function.as_deref());
+    serde_json::to_string(&complexity).map_err(json_error)
+}
+
 /// The module `algoscope._native`.
 #[pymodule]
 #[pyo3(name = "_native")]
@@ -350,6 +382,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace_file, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(limits, m)?)?;
+    m.add_function(wrap_pyfunction!(bigo_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_bytes, m)?)?;
     Ok(())
 }

@@ -111,3 +111,21 @@ def test_run_notes_match_the_cli(cli, tmp_path):
         stderr = cli("trace", program, "-o", tmp_path / "t.json", *flags).stderr
         assert [f"note: {note}" for note in t.notes] == stderr.splitlines()
         assert t.notes, "the run raised or was stopped"
+
+
+def test_bigo_and_complexity_match_the_cli(cli):
+    import json
+
+    program = EXAMPLES / "python" / "bubble_sort.py"
+    code = program.read_text(encoding="utf-8")
+    from_cli = json.loads(cli("bigo", program, "--json").stdout)
+    assert algoscope.bigo(code, filename=program.name) == from_cli
+    assert from_cli["complexity"].startswith("O(")
+    checked = json.loads(cli("bigo", program, "--check", "--json").stdout)
+    assert algoscope.trace_file(program).complexity() == checked
+    assert checked["check"] is not None
+    with pytest.raises(algoscope.SyntaxError) as info:
+        algoscope.bigo("def f(:\n    pass\n")
+    assert info.value.line == 1
+    with pytest.raises(algoscope.UsageError):
+        algoscope.bigo("x = 1\n", "ruby")

@@ -126,6 +126,16 @@ pub fn python_request(
     json(&algoscope::python_request(&program, &options, out).map_err(report)?)
 }
 
+/// The language `name` names (`python`, `javascript`, `typescript`), as the trace format
+/// spells it.
+///
+/// # Errors
+/// `usage` (`argument: "language"`): no language of that name.
+#[wasm_bindgen(js_name = checkLanguage)]
+pub fn check_language(name: &str) -> Outcome<String> {
+    language_of(name).map(|language| language.to_string())
+}
+
 /// The language of a program named `filename`, from its extension (`.py`, `.js`, `.mjs`,
 /// `.cjs`, `.ts`, `.mts`, `.cts`), as the command line reads it.
 ///

@@ -42,6 +42,13 @@ test('the inputHint option is what reading past stdin says', async () => {
   }
 })
 
+test('a language is read as the trace format names it; an unknown one is a usage error', async () => {
+  for (const [given, language] of [['py', 'python'], ['js', 'javascript'], ['ts', 'typescript'], ['python', 'python']]) {
+    assert.equal((await prepare('x = 1\n', { language: given })).language, language, given)
+  }
+  await assert.rejects(async () => prepare('x = 1\n', { language: 'ruby' }), (error) => error.kind === 'usage' && error.argument === 'language' && /unknown language `ruby`/.test(error.message))
+})
+
 test('warm loads Pyodide before the first Python run; a cut off keeps the steps', { timeout: 120_000 }, async () => {
   await warm('python')
   const stages = []

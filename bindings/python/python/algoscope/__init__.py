@@ -26,7 +26,7 @@ from ._errors import (
     SyntaxError,
     UsageError,
 )
-from ._trace import Stepper, Trace, limits, trace, trace_call, trace_file
+from ._trace import Stepper, Trace, bigo, limits, trace, trace_call, trace_file
 
 __all__ = [
     "__version__",
@@ -34,6 +34,7 @@ __all__ = [
     "trace_file",
     "trace_call",
     "limits",
+    "bigo",
     "Trace",
     "Stepper",
     "AlgoscopeError",

@@ -88,6 +88,28 @@ def limits() -> dict:
     return dict(_native.limits())
 
 
+def bigo(
+    code: str,
+    language: str = "python",
+    *,
+    filename: Optional[str] = None,
+    function: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The Big-O estimate of ``code`` from its code alone, without running it: the dict
+    ``algoscope bigo PROGRAM --json`` prints (``complexity``, ``complexityText``, ``sizes``
+    and per function its ``complexity`` and ``explanation``; schema/complexity.schema.json),
+    only ``function`` when given. A program that does not parse raises
+    :class:`algoscope.SyntaxError`. :meth:`Trace.complexity` checks the estimate against a run."""
+    if not isinstance(code, str):
+        raise UsageError(f"code must be a str, not {type(code).__name__}", argument="code")
+    name = filename if filename is not None else "<program>"
+    try:
+        text = _native.bigo_json(code, str(language), name, function=function)
+    except NativeError as error:
+        raise translate(error, code) from None
+    return json.loads(text)
+
+
 def _check_budget(name: str, value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise UsageError(f"{name} must be a positive integer, not {value!r}", argument=name)
@@ -303,6 +325,15 @@ class Trace:
         """The budget that stopped a truncated run (``"steps"``, ``"time"``, ``"memory"``,
         ``"output"``, ``"cpu"``, ``"processes"``), else ``None``."""
         return self._native.stopped_by
+
+    def complexity(self) -> Optional[Dict[str, Any]]:
+        """The program's Big-O estimate (as :func:`algoscope.bigo`) checked against this run:
+        each function's and the whole run's ``check`` (``verdict``, ``message``) compares the
+        loop counts the run recorded with the estimate. The stepper page's chip shows the same;
+        ``algoscope bigo PROGRAM --check --json`` prints it. ``None`` when the source does not
+        parse."""
+        text = self._native.complexity_json()
+        return None if text is None else json.loads(text)
 
     @property
     def notes(self) -> List[str]:
