@@ -46,7 +46,7 @@ for (const lang of ['python', 'javascript', 'typescript']) {
     const nr = new native.Renderer(trace)
     const wr = new wasm.Renderer(trace)
     const all = (r) => () => {
-      for (let i = 0; i < n; i++) r.memorySvg(i)
+      for (let step = 1; step <= n; step++) r.memorySvg(step)
     }
     const tn = median(all(nr), 3) / n
     const tw = median(all(wr), 3) / n

@@ -78,6 +78,18 @@ fn write_policy(source: &Path, dest: &Path) {
     )
     .expect("String");
     std::fs::write(dest, rust).expect("OUT_DIR is writable");
+    let root = source.parent().expect("policy.json is in runtimes/");
+    for (path, wanted) in [
+        ("js/policy.mjs", &js),
+        ("python/algoscope_tracer/policy.py", &py),
+    ] {
+        if std::fs::read_to_string(root.join(path)).ok().as_deref() != Some(wanted.as_str()) {
+            println!(
+                "cargo:warning=runtimes/{path} is stale (policy.json changed): \
+                 ALGOSCOPE_BLESS=1 cargo test -p algoscope-runtimes --test policy"
+            );
+        }
+    }
 }
 
 /// `maxSteps` → `MAX_STEPS`.

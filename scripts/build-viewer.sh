@@ -102,6 +102,7 @@ viewer/node_modules/.bin/esbuild viewer/src/page.js --bundle --format=esm --log-
 # Only what is compiled into the module: each crate's manifest and src/ (not its tests).
 stamped=(Cargo.lock bindings/wasm/Cargo.toml bindings/wasm/src
   crates/{algoscope,trace-format,scene,layout,run}/{Cargo.toml,src}
+  runtimes/{Cargo.toml,build.rs,policy.json,src}
   viewer/src/'*.rs' viewer/build.rs viewer/Cargo.toml)
 # The stamp lists tracked files: a new source file must be added to git first, or the stamp
 # changes again when it is committed.

@@ -69,11 +69,11 @@ export interface TraceOptions {
   filename?: string
   /** Text the program reads as standard input, line by line (no SharedArrayBuffer needed). */
   stdin?: string | null
-  /** Recorded steps before the run stops (`stoppedBy: "steps"`). Default 20,000. */
+  /** Recorded steps before the run stops (`stoppedBy: "steps"`). Default: `limits().maxSteps`. */
   maxSteps?: number
   /**
-   * Time budget in ms (`stoppedBy: "time"`). Default 6,000. A worker still running 1,000 ms
-   * past it (stuck in one built-in call) is terminated; the trace keeps the steps before.
+   * Time budget in ms (`stoppedBy: "time"`). Default: `limits().timeoutMs`. A worker still
+   * running `limits().graceMs` past it (stuck in one built-in call) is terminated; the trace keeps the steps before.
    */
   timeoutMs?: number
   /** Every step's full heap instead of heap deltas (default `false`). */
@@ -94,9 +94,9 @@ export declare function trace(code: string, options?: TraceOptions): Promise<Tra
 
 /** The run policy, the command line's defaults. */
 export interface Limits {
-  /** Steps recorded before a run stops itself (20,000). */
+  /** Steps recorded before a run stops itself (`runtimes/policy.json`'s `maxSteps`). */
   maxSteps: number
-  /** Time budget of a run in ms (6,000). */
+  /** Time budget of a run in ms (`runtimes/policy.json`'s `timeBudgetMs`). */
   timeoutMs: number
   /** ms past the time budget before a worker stuck in one call is terminated. */
   graceMs: number

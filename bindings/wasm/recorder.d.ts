@@ -7,9 +7,9 @@ export interface RunRequest {
   module?: boolean
   /** The text `prompt()` reads line by line. */
   stdin?: string | null
-  /** Steps recorded before the run stops (default 20,000). */
+  /** Steps recorded before the run stops (default: `MAX_STEPS` of the run policy, runtimes/policy.json). */
   maxSteps?: number
-  /** Wall-clock budget in ms (default 6,000). */
+  /** Wall-clock budget in ms (default: `TIME_BUDGET_MS` of the run policy). */
   timeBudgetMs?: number
   /** Bytes of printed output kept before the run stops (`stoppedBy: "output"`). */
   maxOutputBytes?: number

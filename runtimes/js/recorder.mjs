@@ -43,8 +43,8 @@ class BudgetExhausted {
  * Creates a recorder.
  *
  * @param {object} [options]
- * @param {number} [options.maxSteps] steps recorded before the run is stopped (20,000)
- * @param {number} [options.timeBudgetMs] wall-clock budget in ms (6,000)
+ * @param {number} [options.maxSteps] steps recorded before the run is stopped (policy.mjs MAX_STEPS)
+ * @param {number} [options.timeBudgetMs] wall-clock budget in ms (policy.mjs TIME_BUDGET_MS)
  * @param {number} [options.maxOutputBytes] most UTF-8 bytes the program may print; the print
  *   that passes it keeps what fits and stops the run (`stoppedBy: "output"`); none by default
  * @param {(record: object) => void} [options.onRecord] receives each record as it is made, in

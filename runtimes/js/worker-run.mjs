@@ -32,8 +32,8 @@ function macrotask() {
  * @param {boolean} [request.module] run it as an ES module (`instrument()`'s `module`);
  *   otherwise as a script in a function of its own, as node-run.mjs runs one
  * @param {string | null} [request.stdin] the text `prompt()` reads line by line
- * @param {number} [request.maxSteps] steps recorded before the run stops (20,000)
- * @param {number} [request.timeBudgetMs] wall-clock budget in ms (6,000)
+ * @param {number} [request.maxSteps] steps recorded before the run stops (policy.mjs MAX_STEPS)
+ * @param {number} [request.timeBudgetMs] wall-clock budget in ms (policy.mjs TIME_BUDGET_MS)
  * @param {number} [request.maxOutputBytes] most UTF-8 bytes the program may print (no limit)
  * @param {string} [request.inputHint] what `prompt()` throws with when no line is left
  * @param {(line: string) => void} [sink] given: each record line (with its newline) is

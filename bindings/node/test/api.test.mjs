@@ -183,6 +183,7 @@ test('errors: steps, loops, usage and interpreters', async () => {
   assert.match(range.message, new RegExp(`steps 1 to ${t.steps.length} \\(-1 is the last\\)`))
   assert.equal((await failure(() => renderMemory(t, -10_000), 'step')).step, -10_000)
   assert.equal((await failure(() => renderMemory(t, 0), 'step')).step, 0)
+  assert.equal((await failure(() => renderMemory(t, 2 ** 32 + 1), 'step')).step, 2 ** 32 + 1)
   const noLoop = await failure(() => renderLoops(t, 1), 'no_loop')
   assert.ok(noLoop.spans.length >= 1)
   assert.equal(noLoop.step, 1)

@@ -9,8 +9,8 @@
 //! | `syntax` | `name`, `errors: [{line, column, message}]` | `algoscope.SyntaxError` |
 //! | `invalid` | `path` (or `null`), `line`, `column` (JSON syntax errors) | `algoscope.InvalidTraceError` |
 //! | `interpreter` | `language` | `algoscope.InterpreterError` |
-//! | `step` | `step` (0-based), `count` | `algoscope.StepError` |
-//! | `no_loop` | `step`, `spans: [[first, last]]` (from 1) | `algoscope.NoLoopError` |
+//! | `step` | `step` (as given: from 1, negative from the end), `count` | `algoscope.StepError` |
+//! | `no_loop` | `step` (from 1), `spans: [[first, last]]` (from 1) | `algoscope.NoLoopError` |
 //! | `usage` | `argument` | `ValueError` subclass `algoscope.UsageError` |
 //! | `run` | — | `algoscope.AlgoscopeError` |
 

@@ -117,6 +117,7 @@ def test_svg_views_and_steps():
         with pytest.raises(algoscope.StepError) as info:
             t.svg(missing)
         assert isinstance(info.value, IndexError) and info.value.count == len(t)
+        assert info.value.step == missing and f"step {missing} is out" in str(info.value)
         assert "steps 1 to %d" % len(t) in str(info.value)
     assert "B" in t.svg(-1, sizes="python")
     with pytest.raises(algoscope.UsageError) as info:

@@ -234,7 +234,7 @@ impl Renderer {
     /// # Errors
     /// `step`: no such step.
     #[wasm_bindgen(js_name = memorySvg)]
-    pub fn memory_svg(&self, step: i32, nested: bool) -> Outcome<String> {
+    pub fn memory_svg(&self, step: f64, nested: bool) -> Outcome<String> {
         let step = self.index(step)?;
         self.render
             .memory_svg(step, &MemoryOptions { nested })
@@ -249,7 +249,7 @@ impl Renderer {
     #[wasm_bindgen(js_name = loopSvg)]
     pub fn loop_svg(
         &self,
-        step: i32,
+        step: f64,
         max_rows: Option<u32>,
         max_nodes: Option<u32>,
     ) -> Outcome<String> {
@@ -280,8 +280,12 @@ impl Renderer {
             .collect()
     }
 
-    fn index(&self, step: i32) -> Outcome<usize> {
-        algoscope::step_index(i64::from(step), self.render.step_count()).map_err(report)
+    /// A JavaScript number as a step: fractions dropped, as the Node package's `i64` does
+    /// (NaN is 0; numbers past `i64` saturate, so they are out of range, never wrapped).
+    fn index(&self, step: f64) -> Outcome<usize> {
+        #[allow(clippy::cast_possible_truncation)]
+        let step = step as i64;
+        algoscope::step_index(step, self.render.step_count()).map_err(report)
     }
 }
 

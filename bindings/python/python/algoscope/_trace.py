@@ -385,7 +385,7 @@ class Trace:
     def _check_step(step: int) -> int:
         if isinstance(step, bool) or not isinstance(step, int):
             raise UsageError(f"step must be an int, not {step!r}", argument="step")
-        return max(-(2**63), min(step, 2**63 - 1))  # past either end all the same
+        return step
 
     def svg(
         self,
@@ -402,14 +402,20 @@ class Trace:
         singly referenced objects inside their holder) or ``view="loops"`` (the history of
         the loop running at the step, ``loop_rows`` passes at most). ``sizes``: ``python``,
         ``textbook`` or ``v8`` memory sizes."""
-        step = self._check_step(step)
+        given = self._check_step(step)
+        # Past the native i64 either way: the same error as for any step past either end.
+        step = max(-(2**63), min(given, 2**63 - 1))
         try:
             if view == "memory":
                 return self._native.memory_svg(step, nested=nested, sizes=sizes)
             if view == "loops":
                 return self._native.loop_svg(step, max_rows=loop_rows, sizes=sizes)
         except NativeError as error:
-            raise translate(error) from None
+            failure = translate(error)
+            if isinstance(failure, StepError) and step != given:
+                text = str(failure).replace(f"step {step} ", f"step {given} ", 1)
+                failure = StepError(text, step=given, count=failure.count)
+            raise failure from None
         raise UsageError(f"view must be 'memory' or 'loops', not {view!r}", argument="view")
 
     def html(
